@@ -1,0 +1,50 @@
+#!/usr/bin/env node
+// Installs the Debian packages the portal needs when they are missing (chromium for the browser
+// tests, ffmpeg for the guide video, bubblewrap for the judge's sandbox). It runs apt-get itself
+// when it can (root on Debian) and otherwise says exactly what to run.
+import { execFileSync, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+
+const known = {
+  chromium: { binary: '/usr/bin/chromium', packages: ['chromium'] },
+  ffmpeg: { binary: '/usr/bin/ffmpeg', packages: ['ffmpeg'] },
+  bubblewrap: { binary: '/usr/bin/bwrap', packages: ['bubblewrap'] },
+};
+
+const wanted = process.argv.slice(2);
+const unknown = wanted.filter((name) => !(name in known));
+if (unknown.length > 0) {
+  console.error(`ensure-system-packages: unknown package(s) ${unknown.join(', ')}; known: ${Object.keys(known).join(', ')}`);
+  process.exit(2);
+}
+
+const missing = wanted.filter((name) => !fs.existsSync(known[name].binary));
+if (missing.length === 0) process.exit(0);
+
+const packages = missing.flatMap((name) => known[name].packages);
+const hasApt = spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0;
+const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+if (!hasApt || !isRoot) {
+  console.error(
+    `Missing system package(s): ${packages.join(' ')}.\n` +
+      (hasApt
+        ? `Install them as root: sudo apt-get update && sudo apt-get install -y ${packages.join(' ')}`
+        : `This machine has no apt-get: install ${packages.join(' ')} with its package manager.`),
+  );
+  process.exit(1);
+}
+
+console.log(`Installing missing system package(s) with apt-get: ${packages.join(' ')}`);
+const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+try {
+  execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
+  execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...packages], { stdio: 'inherit', env });
+} catch {
+  console.error(`apt-get could not install ${packages.join(' ')}; install them by hand and run again.`);
+  process.exit(1);
+}
+const still = missing.filter((name) => !fs.existsSync(known[name].binary));
+if (still.length > 0) {
+  console.error(`After apt-get, still missing: ${still.map((n) => known[n].binary).join(', ')}`);
+  process.exit(1);
+}

@@ -1,0 +1,43 @@
+/** POST /api/user/loginSignUp: sign-up when `name` is present, login otherwise (spec §7). */
+import { z } from 'zod';
+import { messages } from './messages.ts';
+import { userSessionSchema } from './session.ts';
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+export const NAME_MAX_LENGTH = 100;
+
+/** A required text: missing, non-text or blank all read as "not filled in". */
+const requiredText = z
+  .string({ error: messages.enterAllDetails })
+  .trim()
+  .min(1, { error: messages.enterAllDetails });
+
+export const emailSchema = requiredText
+  .toLowerCase()
+  .pipe(z.email({ error: messages.invalidEmail }).max(254, { error: messages.invalidEmail }));
+
+export const loginSignUpRequestSchema = z
+  .object({
+    email: emailSchema,
+    // Passwords are never trimmed: a space is a legitimate character.
+    password: z
+      .string({ error: messages.enterAllDetails })
+      .min(1, { error: messages.enterAllDetails })
+      .max(PASSWORD_MAX_LENGTH, { error: messages.passwordTooLong }),
+    name: requiredText
+      .toLowerCase()
+      .pipe(z.string().max(NAME_MAX_LENGTH, { error: messages.nameTooLong }))
+      .optional(),
+  }, { error: messages.enterAllDetails })
+  .superRefine((body, ctx) => {
+    if (body.name !== undefined && body.password.length < PASSWORD_MIN_LENGTH) {
+      ctx.addIssue({ code: 'custom', path: ['password'], message: messages.passwordTooShort });
+    }
+  });
+export type LoginSignUpRequest = z.input<typeof loginSignUpRequestSchema>;
+
+export const loginSignUpResponseSchema = userSessionSchema;
+export type LoginSignUpResponse = z.infer<typeof loginSignUpResponseSchema>;
+
+export const loginSignUpPath = '/api/user/loginSignUp';

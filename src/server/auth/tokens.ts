@@ -1,0 +1,76 @@
+/**
+ * Session tokens: HS256 JWTs signed with JWT_SECRET, or with a secret generated once and kept in
+ * DATA_DIR, so every server process of one installation accepts the same tokens. Verification
+ * allows the spec's 60 s clock-skew leeway.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
+
+export const CLOCK_TOLERANCE_SECONDS = 60;
+const ISSUER = 'campus-portal';
+
+export type Role = 'student' | 'admin';
+export type TokenClaims = { sub: string; email: string; name: string; role: Role };
+
+export type TokenService = {
+  issue(claims: TokenClaims): Promise<string>;
+  /** Returns the claims, or a reason the token is refused. */
+  verify(token: string): Promise<{ ok: true; claims: TokenClaims } | { ok: false; reason: 'expired' | 'invalid' }>;
+};
+
+export async function resolveJwtSecret(configured: string | undefined, dataDir: string): Promise<Uint8Array> {
+  if (configured) return new TextEncoder().encode(configured);
+  const file = path.join(dataDir, 'jwt-secret');
+  try {
+    const stored = (await fs.readFile(file, 'utf8')).trim();
+    if (stored.length >= 32) return new TextEncoder().encode(stored);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  await fs.mkdir(dataDir, { recursive: true });
+  const secret = crypto.randomBytes(48).toString('base64url');
+  // 'wx' fails if another process created it meanwhile; then that one's secret wins.
+  try {
+    await fs.writeFile(file, secret + '\n', { mode: 0o600, flag: 'wx' });
+    return new TextEncoder().encode(secret);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    return new TextEncoder().encode((await fs.readFile(file, 'utf8')).trim());
+  }
+}
+
+export function createTokenService(secret: Uint8Array, ttlSeconds: number): TokenService {
+  return {
+    issue: (claims) =>
+      new SignJWT({ email: claims.email, name: claims.name, role: claims.role })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(claims.sub)
+        .setIssuer(ISSUER)
+        .setIssuedAt()
+        .setExpirationTime(`${ttlSeconds}s`)
+        .sign(secret),
+    async verify(token) {
+      try {
+        const { payload } = await jwtVerify(token, secret, {
+          issuer: ISSUER,
+          algorithms: ['HS256'],
+          clockTolerance: CLOCK_TOLERANCE_SECONDS,
+        });
+        const { sub, email, name, role } = payload;
+        if (
+          typeof sub !== 'string' ||
+          typeof email !== 'string' ||
+          typeof name !== 'string' ||
+          (role !== 'student' && role !== 'admin')
+        ) {
+          return { ok: false, reason: 'invalid' };
+        }
+        return { ok: true, claims: { sub, email, name, role } };
+      } catch (error) {
+        return { ok: false, reason: error instanceof joseErrors.JWTExpired ? 'expired' : 'invalid' };
+      }
+    },
+  };
+}

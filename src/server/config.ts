@@ -1,0 +1,112 @@
+/**
+ * Every environment variable the server reads, parsed once with zod (DESIGN.md §6).
+ * A bad value stops the start with a message naming the variable, not a crash later on.
+ */
+import os from 'node:os';
+import path from 'node:path';
+import { z } from 'zod';
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+
+const flag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: optionalText.pipe(z.url().optional()),
+  DATA_DIR: z.string().default('./data'),
+  STATIC_DIR: z.string().default('./dist'),
+  DATABASE_URL: optionalText,
+  JWT_SECRET: optionalText.pipe(
+    z.string().min(32, { error: 'JWT_SECRET must be at least 32 characters' }).optional(),
+  ),
+  SESSION_TTL_HOURS: z.coerce.number().positive().max(24 * 30).default(12),
+  ADMIN_EMAIL: optionalText,
+  ADMIN_PASSWORD: optionalText,
+  SMTP_URL: optionalText,
+  MAIL_FROM: optionalText,
+  COMPILER_URL_TEMPLATE: optionalText,
+  COMPILER_APP_KEY: optionalText,
+  JUDGE_CONCURRENCY: z.coerce.number().int().positive().default(os.availableParallelism()),
+  JUDGE_SANDBOX: z.enum(['bwrap', 'none']).default('bwrap'),
+  TZ: z.string().default('UTC'),
+  REDIS_URL: optionalText,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: flag.default(false),
+  // Failed logins allowed per window. The per-IP figure is high because a whole lab often
+  // shares one address behind NAT; the per-account one is what stops password guessing.
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
+  LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().positive().default(300),
+  LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().positive().default(15),
+});
+
+export type Config = {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  staticDir: string;
+  databaseUrl: string | undefined;
+  jwtSecret: string | undefined;
+  sessionTtlSeconds: number;
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string | undefined;
+  compilerUrlTemplate: string | undefined;
+  compilerAppKey: string | undefined;
+  judgeConcurrency: number;
+  judgeSandbox: 'bwrap' | 'none';
+  timeZone: string;
+  redisUrl: string | undefined;
+  logLevel: string;
+  trustProxy: boolean;
+  loginLimits: { perAccount: number; perIp: number; windowSeconds: number };
+};
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    dataDir: path.resolve(e.DATA_DIR),
+    staticDir: path.resolve(e.STATIC_DIR),
+    databaseUrl: e.DATABASE_URL,
+    jwtSecret: e.JWT_SECRET,
+    sessionTtlSeconds: Math.round(e.SESSION_TTL_HOURS * 3600),
+    adminEmail: e.ADMIN_EMAIL,
+    adminPassword: e.ADMIN_PASSWORD,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    compilerUrlTemplate: e.COMPILER_URL_TEMPLATE,
+    compilerAppKey: e.COMPILER_APP_KEY,
+    judgeConcurrency: e.JUDGE_CONCURRENCY,
+    judgeSandbox: e.JUDGE_SANDBOX,
+    timeZone: e.TZ,
+    redisUrl: e.REDIS_URL,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    loginLimits: {
+      perAccount: e.LOGIN_MAX_FAILURES_PER_ACCOUNT,
+      perIp: e.LOGIN_MAX_FAILURES_PER_IP,
+      windowSeconds: Math.round(e.LOGIN_FAILURE_WINDOW_MINUTES * 60),
+    },
+  };
+}

@@ -1,0 +1,53 @@
+/**
+ * Starts the portal: reads the configuration, opens and migrates the database, and listens.
+ * SIGTERM and SIGINT close it gracefully (in-flight requests finish, the database is closed).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { openDatabase } from './db/connection.ts';
+import { createTokenService, resolveJwtSecret } from './auth/tokens.ts';
+
+if (fs.existsSync('.env')) process.loadEnvFile('.env');
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const database = await openDatabase(
+    config.databaseUrl
+      ? { kind: 'postgres', url: config.databaseUrl }
+      : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') },
+  );
+  await database.migrate();
+  const tokens = createTokenService(await resolveJwtSecret(config.jwtSecret, config.dataDir), config.sessionTtlSeconds);
+  const version = process.env.npm_package_version ?? '0.0.0';
+  const app = await buildApp({ config, database, tokens, version });
+
+  let closing = false;
+  const close = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        app.log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => close('SIGTERM'));
+  process.on('SIGINT', () => close('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(`Portal ready on ${config.publicUrl} (database: ${database.kind})`);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+  } else {
+    console.error('The portal could not start:', error);
+  }
+  process.exit(1);
+});

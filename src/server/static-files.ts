@@ -1,0 +1,45 @@
+/**
+ * Serves the built PWA from dist/ with an SPA fallback: a deep link such as /challenges/X gets
+ * index.html, while an unknown /api path gets a JSON 404.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { messages } from '../contract/messages.ts';
+
+export async function registerStaticFiles(app: FastifyInstance, staticDir: string): Promise<void> {
+  const hasBuild = fs.existsSync(path.join(staticDir, 'index.html'));
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root: staticDir,
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        // Vite fingerprints everything in assets/, so it can be cached for good; the rest
+        // (index.html, the service worker, the manifest) must be revalidated to pick up a deploy.
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '/';
+    const wantsPage = request.method === 'GET' || request.method === 'HEAD';
+    if (url.startsWith('/api/') || url === '/api' || !wantsPage) {
+      return reply.code(404).send({ message: messages.notFound });
+    }
+    // A missing file with an extension is a real 404, not a page.
+    if (path.extname(url) !== '' || !hasBuild) {
+      return reply
+        .code(404)
+        .send({ message: hasBuild ? messages.notFound : 'The web app is not built yet: run `npm run build`.' });
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+
+  if (hasBuild) {
+    app.get('/', (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
+  }
+}

@@ -1,0 +1,115 @@
+/**
+ * Starts the real server (buildApp + listen on a random port) on a fresh real database for one
+ * test file: a copy of the PGlite template, or a new database on the PostgreSQL server named by
+ * TEST_DATABASE_URL, dropped afterwards.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../../src/server/app.ts';
+import { loadConfig, type Config } from '../../src/server/config.ts';
+import { openDatabase, type DatabaseHandle } from '../../src/server/db/connection.ts';
+import { createTokenService, type TokenService } from '../../src/server/auth/tokens.ts';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+/** PGlite always; PostgreSQL too when TEST_DATABASE_URL names a server (CI sets it). */
+export const databaseKinds: DatabaseKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+export type TestServer = {
+  url: string;
+  config: Config;
+  database: DatabaseHandle;
+  tokens: TokenService;
+  close(): Promise<void>;
+};
+
+async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
+  const name = `portal_test_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+export async function startServer(kind: DatabaseKind, env: Record<string, string> = {}): Promise<TestServer> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-api-data-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    STATIC_DIR: path.join(dataDir, 'no-web-build'),
+    LOG_LEVEL: 'silent',
+    JWT_SECRET: crypto.randomBytes(32).toString('hex'),
+    ...env,
+  });
+  let dropDatabase: () => Promise<void> = async () => {};
+  let database: DatabaseHandle;
+  if (kind === 'postgres') {
+    const created = await createPostgresDatabase();
+    dropDatabase = created.drop;
+    database = await openDatabase({ kind: 'postgres', url: created.url, poolSize: 4 });
+  } else {
+    const template = await fs.readFile(inject('pgliteTemplatePath'));
+    database = await openDatabase({ kind: 'pglite', dataDir: undefined, loadDataDir: new Blob([template]) });
+  }
+  // Migrating the template copy is a no-op that proves the journal is consistent.
+  await database.migrate();
+  const tokens = createTokenService(new TextEncoder().encode(config.jwtSecret ?? ''), config.sessionTtlSeconds);
+  const app = await buildApp({ config, database, tokens, version: 'test' }, false);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (address === null || typeof address === 'string') throw new Error('server has no port');
+  return {
+    url: `http://127.0.0.1:${address.port}`,
+    config,
+    database,
+    tokens,
+    async close() {
+      await app.close();
+      await dropDatabase();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type JsonResponse = { status: number; headers: Headers; body: unknown };
+
+/** Sends a JSON request; `body` given as a string is sent raw (for malformed-JSON tests). */
+export async function call(
+  server: TestServer,
+  method: string,
+  urlPath: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<JsonResponse> {
+  const init: RequestInit = { method, headers: { ...headers } };
+  if (body !== undefined) {
+    init.body = typeof body === 'string' ? body : JSON.stringify(body);
+    init.headers = { 'content-type': 'application/json', ...headers };
+  }
+  const response = await fetch(server.url + urlPath, init);
+  const text = await response.text();
+  let parsed: unknown = text;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    // Left as text: the assertion will show what came back.
+  }
+  return { status: response.status, headers: response.headers, body: parsed };
+}

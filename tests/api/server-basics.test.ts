@@ -1,0 +1,85 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '../../src/contract/messages.ts';
+import { call, databaseKinds, startServer, type TestServer } from './harness.ts';
+
+describe.each(databaseKinds)('health and errors on %s', (kind) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer(kind);
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('reports health with the database kind', async () => {
+    const res = await call(server, 'GET', '/api/health');
+    expect(res).toMatchObject({ status: 200, body: { status: 'ok', database: kind } });
+    expect(res.headers.get('x-request-id')).toBeTruthy();
+  });
+
+  it('answers an unknown API path with a JSON 404', async () => {
+    expect(await call(server, 'GET', '/api/user/nothing-here')).toMatchObject({
+      status: 404,
+      body: { message: messages.notFound },
+    });
+    expect((await call(server, 'POST', '/api/nothing', { a: 1 })).status).toBe(404);
+  });
+
+  it('refuses an oversized body with 413 {message}', async () => {
+    const res = await call(server, 'POST', '/api/user/loginSignUp', { email: 'a@b.co', password: 'x'.repeat(2_000_000) });
+    expect(res.status).toBe(413);
+    expect(res.body).toEqual({ message: expect.any(String) });
+  });
+
+  it('hides a server fault behind a generic 500 {message}, without a stack trace', async () => {
+    // Losing the database mid-flight is the realistic fault: the health check must not leak it.
+    await server.database.close();
+    const res = await call(server, 'GET', '/api/health');
+    expect(res.status).toBe(500);
+    expect(res.body).toEqual({ message: messages.internalError });
+    expect(JSON.stringify(res.body)).not.toMatch(/at |Error|\.ts/);
+  });
+});
+
+describe('serving the built web app', () => {
+  let server: TestServer;
+  let dist: string;
+  beforeAll(async () => {
+    dist = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-dist-'));
+    await fs.mkdir(path.join(dist, 'assets'), { recursive: true });
+    await fs.writeFile(path.join(dist, 'index.html'), '<!doctype html><title>portal</title><div id="root"></div>');
+    await fs.writeFile(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
+    server = await startServer('pglite', { STATIC_DIR: dist });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await fs.rm(dist, { recursive: true, force: true });
+  });
+
+  it('serves index.html at / and for deep links, revalidated on every load', async () => {
+    for (const page of ['/', '/challenges/ABC-123', '/forgot-password?token=x', '/adminDash']) {
+      const res = await fetch(server.url + page);
+      expect(res.status, page).toBe(200);
+      expect(res.headers.get('content-type')).toContain('text/html');
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+      expect(await res.text()).toContain('<div id="root">');
+    }
+  });
+
+  it('caches fingerprinted assets for good and 404s missing files', async () => {
+    const asset = await fetch(server.url + '/assets/app-abc123.js');
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('cache-control')).toContain('immutable');
+    expect((await fetch(server.url + '/assets/missing-1.js')).status).toBe(404);
+  });
+
+  it('sends a content security policy that allows only its own scripts', async () => {
+    const res = await fetch(server.url + '/');
+    const csp = res.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain('upgrade-insecure-requests');
+  });
+});
