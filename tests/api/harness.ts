@@ -1,18 +1,18 @@
 /**
  * Starts the real server (buildApp + listen on a random port) on a fresh real database for one
- * test file: a copy of the PGlite template, or a new database on the PostgreSQL server named by
- * TEST_DATABASE_URL, dropped afterwards.
+ * test file: a copy of the PGlite template, or a scratch database on the PostgreSQL server named
+ * by TEST_DATABASE_URL, dropped afterwards.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../../src/server/app.ts';
 import { loadConfig, type Config } from '../../src/server/config.ts';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/connection.ts';
 import { createTokenService, type TokenService } from '../../src/server/auth/tokens.ts';
+import { createScratchDatabase } from '../../src/server/db/scratch-database.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -27,27 +27,6 @@ export type TestServer = {
   close(): Promise<void>;
 };
 
-async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
-  const name = `portal_test_${crypto.randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
-}
-
 export async function startServer(kind: DatabaseKind, env: Record<string, string> = {}): Promise<TestServer> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-api-data-'));
   const config = loadConfig({
@@ -61,7 +40,9 @@ export async function startServer(kind: DatabaseKind, env: Record<string, string
   let dropDatabase: () => Promise<void> = async () => {};
   let database: DatabaseHandle;
   if (kind === 'postgres') {
-    const created = await createPostgresDatabase();
+    const adminUrl = process.env.TEST_DATABASE_URL;
+    if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
+    const created = await createScratchDatabase(adminUrl, 'portal_test');
     dropDatabase = created.drop;
     database = await openDatabase({ kind: 'postgres', url: created.url, poolSize: 4 });
   } else {

@@ -2,15 +2,21 @@
  * Brute-force protection for logins: failed attempts are counted per account and per client
  * address in fixed windows, in the database so that several server processes share the counts.
  */
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/connection.ts';
 import { authFailures } from '../db/schema.ts';
 
 export type LoginLimits = { perAccount: number; perIp: number; windowSeconds: number };
 
-export type LoginLimiter = {
+export type LoginCheck = {
   /** Seconds until the caller may try again, or 0 when the attempt may go ahead. */
-  retryAfter(email: string, ip: string): Promise<number>;
+  retryAfter: number;
+  /** Failures counted against the account in its current window (a success clears them). */
+  accountFailures: number;
+};
+
+export type LoginLimiter = {
+  check(email: string, ip: string): Promise<LoginCheck>;
   recordFailure(email: string, ip: string): Promise<void>;
   recordSuccess(email: string): Promise<void>;
 };
@@ -20,19 +26,6 @@ const ipKey = (ip: string) => `login:ip:${ip}`;
 
 export function createLoginLimiter(db: Db, limits: LoginLimits): LoginLimiter {
   const window = sql`make_interval(secs => ${limits.windowSeconds})`;
-
-  async function blockedFor(key: string, max: number): Promise<number> {
-    const rows = await db
-      .select({
-        failures: authFailures.failures,
-        remaining: sql<number>`ceil(extract(epoch from (${authFailures.windowStartedAt} + ${window} - now())))::int`,
-      })
-      .from(authFailures)
-      .where(eq(authFailures.key, key));
-    const row = rows[0];
-    if (!row || row.remaining <= 0 || row.failures < max) return 0;
-    return row.remaining;
-  }
 
   async function bump(key: string): Promise<void> {
     // One statement, so concurrent failures from several processes all count.
@@ -49,12 +42,24 @@ export function createLoginLimiter(db: Db, limits: LoginLimits): LoginLimiter {
   }
 
   return {
-    async retryAfter(email, ip) {
-      const [account, address] = await Promise.all([
-        blockedFor(accountKey(email), limits.perAccount),
-        blockedFor(ipKey(ip), limits.perIp),
-      ]);
-      return Math.max(account, address);
+    async check(email, ip) {
+      // One query for both counters: on PGlite every query runs on the event loop.
+      const rows = await db
+        .select({
+          key: authFailures.key,
+          failures: authFailures.failures,
+          remaining: sql<number>`ceil(extract(epoch from (${authFailures.windowStartedAt} + ${window} - now())))::int`,
+        })
+        .from(authFailures)
+        .where(inArray(authFailures.key, [accountKey(email), ipKey(ip)]));
+      const live = (key: string) => rows.find((r) => r.key === key && r.remaining > 0);
+      const account = live(accountKey(email));
+      const address = live(ipKey(ip));
+      const blocked = (row: typeof account, max: number) => (row && row.failures >= max ? row.remaining : 0);
+      return {
+        retryAfter: Math.max(blocked(account, limits.perAccount), blocked(address, limits.perIp)),
+        accountFailures: account?.failures ?? 0,
+      };
     },
     async recordFailure(email, ip) {
       await bump(accountKey(email));

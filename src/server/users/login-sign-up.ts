@@ -35,7 +35,7 @@ export const loginSignUpRoute: FastifyPluginAsyncZod<Deps> = async (app, { db, t
   }
 
   async function logIn(email: string, password: string, ip: string): Promise<UserRow> {
-    const retryAfter = await limiter.retryAfter(email, ip);
+    const { retryAfter, accountFailures } = await limiter.check(email, ip);
     if (retryAfter > 0) {
       throw new HttpError(429, messages.tooManyAttempts, { 'retry-after': String(retryAfter) });
     }
@@ -45,7 +45,7 @@ export const loginSignUpRoute: FastifyPluginAsyncZod<Deps> = async (app, { db, t
       await limiter.recordFailure(email, ip);
       throw new HttpError(401, messages.wrongEmailOrPassword);
     }
-    await limiter.recordSuccess(email);
+    if (accountFailures > 0) await limiter.recordSuccess(email);
     return user;
   }
 

@@ -1,0 +1,41 @@
+/**
+ * `npm run bench`: every benchmark prints its figures next to a baseline measured in the same run,
+ * as ratios, because these machines are too noisy for absolute targets.
+ */
+import { authLoadBenchmark } from './auth-load.ts';
+
+const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
+const ratio = (value: number, base: number) => (base > 0 ? `${(value / base).toFixed(1)}x` : 'n/a');
+
+// PostgreSQL too when a server is named (CI machines run one at 127.0.0.1:5432).
+const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+const targets: { label: string; url: string | undefined }[] = [
+  { label: 'PGlite (embedded, the default)', url: undefined },
+  ...(postgresUrl ? [{ label: 'PostgreSQL', url: postgresUrl }] : []),
+];
+
+let failures = 0;
+for (const target of targets) {
+  console.log(`\nAuthentication under load on ${target.label}: argon2id 19 MiB t=2 p=1`);
+  const [baseline, ...phases] = await authLoadBenchmark(target.url);
+  if (!baseline) throw new Error('no baseline');
+  console.table(
+    [baseline, ...phases].map((p) => ({
+      phase: p.name,
+      total: fmt(p.totalMs),
+      'total vs base': ratio(p.totalMs, baseline.totalMs),
+      p50: fmt(p.p50),
+      p99: fmt(p.p99),
+      'p99 vs base': ratio(p.p99, baseline.p99),
+      'max loop stall': fmt(p.stallMs),
+      'stall vs base': ratio(p.stallMs, baseline.stallMs),
+      statuses: JSON.stringify(p.statuses),
+    })),
+  );
+  failures += phases.filter((p) => Object.keys(p.statuses).some((s) => s !== '200')).length;
+}
+if (!postgresUrl) console.log('\n(Set BENCH_DATABASE_URL=postgres://... to measure PostgreSQL as well.)');
+if (failures > 0) {
+  console.error('Some requests failed: see the statuses column.');
+  process.exitCode = 1;
+}
