@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 // The web app is built into dist/, which the Fastify server serves with an SPA fallback.
 export default defineConfig({
@@ -13,6 +14,23 @@ export default defineConfig({
       quoteStyle: 'single',
     }),
     react(),
+    // The service worker is our own (sw/), built by the plugin with the precache list injected.
+    // The web app registers it through workbox-window (src/web/lib/sw-bridge.ts).
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'sw',
+      filename: 'sw.ts',
+      injectRegister: false,
+      manifest: false,
+      injectManifest: {
+        rollupFormat: 'es',
+        // The guide video is fetched when the guide opens, not precached: it would double the
+        // first download for every student.
+        globPatterns: ['**/*.{js,css,html,woff2,png,ico}'],
+        globIgnores: ['**/guide/**'],
+      },
+      devOptions: { enabled: false },
+    }),
   ],
   build: {
     outDir: 'dist',

@@ -1,0 +1,49 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('applies the documented defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      publicUrl: 'http://localhost:3000',
+      dataDir: path.resolve('./data'),
+      databaseUrl: undefined,
+      jwtSecret: undefined,
+      judgeSandbox: 'bwrap',
+      timeZone: 'UTC',
+      trustProxy: false,
+      sessionTtlSeconds: 12 * 3600,
+      loginLimits: { perAccount: 10, perIp: 300, windowSeconds: 900 },
+    });
+    expect(config.judgeConcurrency).toBeGreaterThan(0);
+  });
+
+  it('reads the variables and treats empty ones as unset', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      PUBLIC_URL: 'https://exam.college.edu/',
+      DATABASE_URL: '',
+      TRUST_PROXY: 'true',
+      JUDGE_SANDBOX: 'none',
+    });
+    expect(config.port).toBe(8080);
+    expect(config.publicUrl).toBe('https://exam.college.edu');
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.trustProxy).toBe(true);
+    expect(config.judgeSandbox).toBe('none');
+  });
+
+  it('names every bad variable in one error', () => {
+    expect(() => loadConfig({ PORT: 'eighty', JWT_SECRET: 'short', JUDGE_SANDBOX: 'docker' })).toThrow(ConfigError);
+    try {
+      loadConfig({ PORT: 'eighty', JWT_SECRET: 'short', JUDGE_SANDBOX: 'docker' });
+    } catch (error) {
+      const text = (error as Error).message;
+      expect(text).toContain('PORT');
+      expect(text).toContain('JWT_SECRET must be at least 32 characters');
+      expect(text).toContain('JUDGE_SANDBOX');
+    }
+  });
+});
