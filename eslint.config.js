@@ -8,7 +8,12 @@ import globals from 'globals';
 
 import fs from 'node:fs';
 
-const zone = (target, from, message, except) => ({ target, from, message, ...(except ? { except } : {}) });
+const zone = (target, from, message, except) => ({
+  target,
+  from,
+  message,
+  ...(except ? { except } : {}),
+});
 
 // A feature never imports another feature: routes and app/ compose them (DESIGN.md §2).
 const featureDir = './src/web/features';
@@ -16,7 +21,11 @@ const featureZones = fs.existsSync(featureDir)
   ? fs
       .readdirSync(featureDir, { withFileTypes: true })
       .filter((d) => d.isDirectory())
-      .map((d) => zone(`${featureDir}/${d.name}`, featureDir, 'A feature never imports another feature.', [`./${d.name}`]))
+      .map((d) =>
+        zone(`${featureDir}/${d.name}`, featureDir, 'A feature never imports another feature.', [
+          `./${d.name}`,
+        ]),
+      )
   : [];
 
 export default tseslint.config(
@@ -38,7 +47,9 @@ export default tseslint.config(
       // Cycles and boundaries are ours to check; minified dependencies are not worth parsing.
       'import-x/ignore': ['node_modules'],
       'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
-      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs'] })],
+      'import-x/resolver-next': [
+        createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs'] }),
+      ],
     },
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
@@ -50,11 +61,19 @@ export default tseslint.config(
         'error',
         {
           zones: [
-            zone('./src/contract', ['./src/web', './src/server', './sw'], 'src/contract imports nothing of ours.'),
+            zone(
+              './src/contract',
+              ['./src/web', './src/server', './sw'],
+              'src/contract imports nothing of ours.',
+            ),
             zone('./src/web', ['./src/server', './sw'], 'src/web shares only src/contract.'),
             zone('./src/server', ['./src/web', './sw'], 'src/server shares only src/contract.'),
             zone('./sw', ['./src/web', './src/server'], 'sw shares only src/contract.'),
-            zone('./src/server/judge', ['./src/server/app.ts', './node_modules/fastify'], 'The judge must not depend on Fastify.'),
+            zone(
+              './src/server/judge',
+              ['./src/server/app.ts', './node_modules/fastify'],
+              'The judge must not depend on Fastify.',
+            ),
             ...featureZones,
           ],
         },
@@ -72,7 +91,10 @@ export default tseslint.config(
         'error',
         { paths: [{ name: 'idb-keyval', message: 'Use src/web/lib/idb.ts.' }] },
       ],
-      'no-restricted-globals': ['error', { name: 'fetch', message: 'Use src/web/lib/api-client.ts.' }],
+      'no-restricted-globals': [
+        'error',
+        { name: 'fetch', message: 'Use src/web/lib/api-client.ts.' },
+      ],
     },
   },
   {
@@ -80,7 +102,13 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': 'off', 'no-restricted-globals': 'off' },
   },
   {
-    files: ['src/server/**/*.ts', 'tests/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.{ts,js,mjs}', '*.config.{ts,js}'],
+    files: [
+      'src/server/**/*.ts',
+      'tests/**/*.ts',
+      'bench/**/*.ts',
+      'scripts/**/*.{ts,js,mjs}',
+      '*.config.{ts,js}',
+    ],
     languageOptions: { globals: globals.node },
   },
   {
@@ -88,7 +116,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['fastify', '@fastify/*', 'fastify-*'], message: 'The judge stays free of Fastify.' }] },
+        {
+          patterns: [
+            {
+              group: ['fastify', '@fastify/*', 'fastify-*'],
+              message: 'The judge stays free of Fastify.',
+            },
+          ],
+        },
       ],
     },
   },

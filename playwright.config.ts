@@ -11,6 +11,8 @@ export const baseURL = `http://127.0.0.1:${port}`;
 
 export default defineConfig({
   testDir: './tests/e2e',
+  // A subfolder: Playwright empties its output folder, and test-results/ also holds vitest.json.
+  outputDir: 'test-results/playwright',
   timeout: 30_000,
   expect: { timeout: 7_000 },
   fullyParallel: false,
@@ -34,7 +36,9 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } } }],
+  projects: [
+    { name: 'chromium', use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } } },
+  ],
   webServer: {
     command: 'tsx src/server/main.ts',
     url: `${baseURL}/api/health`,

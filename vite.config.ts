@@ -15,7 +15,8 @@ export default defineConfig({
     }),
     react(),
     // The service worker is our own (sw/), built by the plugin with the precache list injected.
-    // The web app registers it through workbox-window (src/web/lib/sw-bridge.ts).
+    // It is not registered yet: registration comes with the update prompt (the PWA issue), so
+    // that a deploy can never swap a student's cached chunks mid-test.
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',

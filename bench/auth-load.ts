@@ -21,7 +21,14 @@ import { summarize } from './stats.ts';
 const run = promisify(execFile);
 const CONCURRENCY = 300;
 
-type Phase = { name: string; totalMs: number; p50: number; p99: number; stallMs: number; statuses: Record<string, number> };
+type Phase = {
+  name: string;
+  totalMs: number;
+  p50: number;
+  p99: number;
+  stallMs: number;
+  statuses: Record<string, number>;
+};
 
 /** `postgresAdminUrl` given: run on a scratch database there instead of PGlite. */
 export async function authLoadBenchmark(postgresAdminUrl?: string): Promise<Phase[]> {
@@ -34,12 +41,17 @@ export async function authLoadBenchmark(postgresAdminUrl?: string): Promise<Phas
     // Every request comes from 127.0.0.1; the benchmark measures hashing, not the limiter.
     LOGIN_MAX_FAILURES_PER_IP: '100000',
   });
-  const scratch = postgresAdminUrl ? await createScratchDatabase(postgresAdminUrl, 'portal_bench') : undefined;
+  const scratch = postgresAdminUrl
+    ? await createScratchDatabase(postgresAdminUrl, 'portal_bench')
+    : undefined;
   const database = scratch
     ? await openDatabase({ kind: 'postgres', url: scratch.url })
     : await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
   await database.migrate();
-  const tokens = createTokenService(new TextEncoder().encode(config.jwtSecret ?? ''), config.sessionTtlSeconds);
+  const tokens = createTokenService(
+    new TextEncoder().encode(config.jwtSecret ?? ''),
+    config.sessionTtlSeconds,
+  );
   const app = await buildApp({ config, database, tokens, version: 'bench' }, false);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
@@ -51,29 +63,54 @@ export async function authLoadBenchmark(postgresAdminUrl?: string): Promise<Phas
   const loop = monitorEventLoopDelay({ resolution: 5 });
   loop.enable();
 
-  async function phase(name: string, requests: { method: string; path: string; body?: unknown }[]): Promise<Phase> {
+  async function phase(
+    name: string,
+    requests: { method: string; path: string; body?: unknown }[],
+  ): Promise<Phase> {
     loop.reset();
     const { stdout } = await run(tsx, [client, JSON.stringify({ url, requests })], {
       maxBuffer: 64 * 1024 * 1024,
       env: { ...process.env, NODE_EXTRA_CA_CERTS: '' },
     });
-    const result = JSON.parse(stdout) as { totalMs: number; latenciesMs: number[]; statuses: Record<string, number> };
+    const result = JSON.parse(stdout) as {
+      totalMs: number;
+      latenciesMs: number[];
+      statuses: Record<string, number>;
+    };
     const s = summarize(result.latenciesMs);
-    return { name, totalMs: result.totalMs, p50: s.p50, p99: s.p99, stallMs: loop.max / 1e6, statuses: result.statuses };
+    return {
+      name,
+      totalMs: result.totalMs,
+      p50: s.p50,
+      p99: s.p99,
+      stallMs: loop.max / 1e6,
+      statuses: result.statuses,
+    };
   }
 
   const emails = Array.from({ length: CONCURRENCY }, (_, i) => `bench${i}@example.edu`);
-  const health = Array.from({ length: CONCURRENCY }, () => ({ method: 'GET', path: '/api/health' }));
+  const health = Array.from({ length: CONCURRENCY }, () => ({
+    method: 'GET',
+    path: '/api/health',
+  }));
   try {
     await phase('warm-up', health);
     const baseline = await phase('baseline: 300 x GET /api/health', health);
     const signUps = await phase(
       '300 concurrent sign-ups',
-      emails.map((email, i) => ({ method: 'POST', path: '/api/user/loginSignUp', body: { name: `student ${i}`, email, password: `Pass-${i}-word` } })),
+      emails.map((email, i) => ({
+        method: 'POST',
+        path: '/api/user/loginSignUp',
+        body: { name: `student ${i}`, email, password: `Pass-${i}-word` },
+      })),
     );
     const logins = await phase(
       '300 concurrent logins',
-      emails.map((email, i) => ({ method: 'POST', path: '/api/user/loginSignUp', body: { email, password: `Pass-${i}-word` } })),
+      emails.map((email, i) => ({
+        method: 'POST',
+        path: '/api/user/loginSignUp',
+        body: { email, password: `Pass-${i}-word` },
+      })),
     );
     return [baseline, signUps, logins];
   } finally {

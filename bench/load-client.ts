@@ -23,4 +23,6 @@ const latenciesMs = await Promise.all(
     return performance.now() - t0;
   }),
 );
-process.stdout.write(JSON.stringify({ totalMs: performance.now() - started, latenciesMs, statuses }));
+process.stdout.write(
+  JSON.stringify({ totalMs: performance.now() - started, latenciesMs, statuses }),
+);

@@ -34,7 +34,8 @@ for (const target of targets) {
   );
   failures += phases.filter((p) => Object.keys(p.statuses).some((s) => s !== '200')).length;
 }
-if (!postgresUrl) console.log('\n(Set BENCH_DATABASE_URL=postgres://... to measure PostgreSQL as well.)');
+if (!postgresUrl)
+  console.log('\n(Set BENCH_DATABASE_URL=postgres://... to measure PostgreSQL as well.)');
 if (failures > 0) {
   console.error('Some requests failed: see the statuses column.');
   process.exitCode = 1;

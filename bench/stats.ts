@@ -7,5 +7,10 @@ export function percentile(sortedMs: number[], p: number): number {
 
 export function summarize(latenciesMs: number[]) {
   const sorted = [...latenciesMs].sort((a, b) => a - b);
-  return { count: sorted.length, p50: percentile(sorted, 50), p99: percentile(sorted, 99), max: sorted.at(-1) ?? 0 };
+  return {
+    count: sorted.length,
+    p50: percentile(sorted, 50),
+    p99: percentile(sorted, 99),
+    max: sorted.at(-1) ?? 0,
+  };
 }

@@ -14,7 +14,9 @@ const known = {
 const wanted = process.argv.slice(2);
 const unknown = wanted.filter((name) => !(name in known));
 if (unknown.length > 0) {
-  console.error(`ensure-system-packages: unknown package(s) ${unknown.join(', ')}; known: ${Object.keys(known).join(', ')}`);
+  console.error(
+    `ensure-system-packages: unknown package(s) ${unknown.join(', ')}; known: ${Object.keys(known).join(', ')}`,
+  );
   process.exit(2);
 }
 
@@ -38,9 +40,14 @@ console.log(`Installing missing system package(s) with apt-get: ${packages.join(
 const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
 try {
   execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
-  execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...packages], { stdio: 'inherit', env });
+  execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...packages], {
+    stdio: 'inherit',
+    env,
+  });
 } catch {
-  console.error(`apt-get could not install ${packages.join(' ')}; install them by hand and run again.`);
+  console.error(
+    `apt-get could not install ${packages.join(' ')}; install them by hand and run again.`,
+  );
   process.exit(1);
 }
 const still = missing.filter((name) => !fs.existsSync(known[name].binary));

@@ -12,12 +12,21 @@ function newestMtime(entry) {
   const stat = fs.statSync(entry);
   if (!stat.isDirectory()) return stat.mtimeMs;
   let newest = stat.mtimeMs;
-  for (const child of fs.readdirSync(entry)) newest = Math.max(newest, newestMtime(path.join(entry, child)));
+  for (const child of fs.readdirSync(entry))
+    newest = Math.max(newest, newestMtime(path.join(entry, child)));
   return newest;
 }
 
 const built = path.join('dist', 'index.html');
-const sources = ['index.html', 'vite.config.ts', 'public', 'src/web', 'src/contract', 'sw', 'package-lock.json'];
+const sources = [
+  'index.html',
+  'vite.config.ts',
+  'public',
+  'src/web',
+  'src/contract',
+  'sw',
+  'package-lock.json',
+];
 const builtAt = fs.existsSync(built) ? fs.statSync(built).mtimeMs : 0;
 if (builtAt === 0 || Math.max(...sources.map(newestMtime)) > builtAt) {
   console.log('Building the web app (dist/)...');

@@ -9,5 +9,7 @@ import { NetworkOnly } from 'workbox-strategies';
 
 export function registerRoutes(): void {
   registerRoute(({ url }) => url.pathname.startsWith('/api/'), new NetworkOnly());
-  registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//] }));
+  registerRoute(
+    new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//] }),
+  );
 }

@@ -10,7 +10,11 @@ const firstMessage = (input: unknown) => {
 describe('loginSignUpRequestSchema', () => {
   it('lower-cases and trims email and name, keeps the password as typed', () => {
     expect(
-      loginSignUpRequestSchema.parse({ email: '  Ann@Example.EDU ', password: ' Pa ss1 x ', name: ' Ann LEE ' }),
+      loginSignUpRequestSchema.parse({
+        email: '  Ann@Example.EDU ',
+        password: ' Pa ss1 x ',
+        name: ' Ann LEE ',
+      }),
     ).toEqual({ email: 'ann@example.edu', password: ' Pa ss1 x ', name: 'ann lee' });
   });
 
@@ -38,14 +42,20 @@ describe('loginSignUpRequestSchema', () => {
   });
 
   it('needs 8 characters for a new password but lets any existing one log in', () => {
-    expect(firstMessage({ email: 'a@b.co', password: 'short', name: 'n' })).toBe(messages.passwordTooShort);
+    expect(firstMessage({ email: 'a@b.co', password: 'short', name: 'n' })).toBe(
+      messages.passwordTooShort,
+    );
     expect(firstMessage({ email: 'a@b.co', password: 'exactly8', name: 'n' })).toBeUndefined();
     expect(firstMessage({ email: 'a@b.co', password: 'short' })).toBeUndefined();
   });
 
   it('caps the password and name length', () => {
-    expect(firstMessage({ email: 'a@b.co', password: 'x'.repeat(129) })).toBe(messages.passwordTooLong);
+    expect(firstMessage({ email: 'a@b.co', password: 'x'.repeat(129) })).toBe(
+      messages.passwordTooLong,
+    );
     expect(firstMessage({ email: 'a@b.co', password: 'x'.repeat(128) })).toBeUndefined();
-    expect(firstMessage({ email: 'a@b.co', password: 'abcdefgh', name: 'n'.repeat(101) })).toBe(messages.nameTooLong);
+    expect(firstMessage({ email: 'a@b.co', password: 'abcdefgh', name: 'n'.repeat(101) })).toBe(
+      messages.nameTooLong,
+    );
   });
 });

@@ -18,18 +18,21 @@ export const emailSchema = requiredText
   .pipe(z.email({ error: messages.invalidEmail }).max(254, { error: messages.invalidEmail }));
 
 export const loginSignUpRequestSchema = z
-  .object({
-    email: emailSchema,
-    // Passwords are never trimmed: a space is a legitimate character.
-    password: z
-      .string({ error: messages.enterAllDetails })
-      .min(1, { error: messages.enterAllDetails })
-      .max(PASSWORD_MAX_LENGTH, { error: messages.passwordTooLong }),
-    name: requiredText
-      .toLowerCase()
-      .pipe(z.string().max(NAME_MAX_LENGTH, { error: messages.nameTooLong }))
-      .optional(),
-  }, { error: messages.enterAllDetails })
+  .object(
+    {
+      email: emailSchema,
+      // Passwords are never trimmed: a space is a legitimate character.
+      password: z
+        .string({ error: messages.enterAllDetails })
+        .min(1, { error: messages.enterAllDetails })
+        .max(PASSWORD_MAX_LENGTH, { error: messages.passwordTooLong }),
+      name: requiredText
+        .toLowerCase()
+        .pipe(z.string().max(NAME_MAX_LENGTH, { error: messages.nameTooLong }))
+        .optional(),
+    },
+    { error: messages.enterAllDetails },
+  )
   .superRefine((body, ctx) => {
     if (body.name !== undefined && body.password.length < PASSWORD_MIN_LENGTH) {
       ctx.addIssue({ code: 'custom', path: ['password'], message: messages.passwordTooShort });

@@ -40,7 +40,8 @@ export const messages = {
   unauthorized: 'Please Sign in first',
   sessionExpired: 'Your session has expired. Please log in again.',
   internalError: 'Something went wrong on the server. Please try again.',
-  networkError: 'Network error: the server could not be reached. Check your connection and try again.',
+  networkError:
+    'Network error: the server could not be reached. Check your connection and try again.',
 
   // Screen texts of the web app (labels, headings, buttons). The spec names some of them:
   // 'Login', 'Sign Up', 'Forgot Password?', 'Start Test', 'How It Works', 'Portal Guide', 'Log Out'.
@@ -53,9 +54,11 @@ export const messages = {
   stepsLabel: 'Progress',
   stepOneTitle: 'Login',
   stepTwoTitle: 'Enter test code',
+  stepOneHeading: 'Log in or sign up',
   stepOfTotal: 'Step {step} of 2',
   studentScreenTitle: 'Welcome to your coding assessment',
-  studentScreenIntro: 'Log in or create your account, then enter the test code your instructor gave you.',
+  studentScreenIntro:
+    'Log in or create your account, then enter the test code your instructor gave you.',
   stepTwoIntro: 'Enter the test code your instructor gave you, then start the test.',
   signedInAs: 'Signed in as',
   fieldName: 'Name',
@@ -68,9 +71,11 @@ export const messages = {
   startTest: 'Start Test',
   howItWorks: 'How It Works',
   portalGuide: 'Portal Guide',
-  guideDescription: 'A short video of the whole journey: sign up or log in, enter your test code and start the test.',
+  guideDescription:
+    'A short video of the whole journey: sign up or log in, enter your test code and start the test.',
   guideVideoLabel: 'Video guide to the portal',
-  guideVideoFallback: 'Your browser cannot play this video. The steps: log in or sign up, enter your test code, press Start Test.',
+  guideVideoFallback:
+    'Your browser cannot play this video. The steps: log in or sign up, enter your test code, press Start Test.',
   captionsLabel: 'English captions',
   closeGuide: 'Close the guide',
   closeToast: 'Close notification',
@@ -84,7 +89,8 @@ export const messages = {
   testScreenComing: 'The test screen arrives with the judge. Your test code has been noted.',
   backToStart: 'Back to the student screen',
   forgotPasswordTitle: 'Forgot your password?',
-  forgotPasswordIntro: 'Enter the email you signed up with and we will send you a link to set a new password.',
+  forgotPasswordIntro:
+    'Enter the email you signed up with and we will send you a link to set a new password.',
   sendResetLink: 'Send reset link',
   loading: 'Loading…',
   pageErrorTitle: 'Something went wrong',

@@ -36,7 +36,9 @@ describe('loadConfig', () => {
   });
 
   it('names every bad variable in one error', () => {
-    expect(() => loadConfig({ PORT: 'eighty', JWT_SECRET: 'short', JUDGE_SANDBOX: 'docker' })).toThrow(ConfigError);
+    expect(() =>
+      loadConfig({ PORT: 'eighty', JWT_SECRET: 'short', JUDGE_SANDBOX: 'docker' }),
+    ).toThrow(ConfigError);
     try {
       loadConfig({ PORT: 'eighty', JWT_SECRET: 'short', JUDGE_SANDBOX: 'docker' });
     } catch (error) {

@@ -27,7 +27,11 @@ const envSchema = z.object({
   JWT_SECRET: optionalText.pipe(
     z.string().min(32, { error: 'JWT_SECRET must be at least 32 characters' }).optional(),
   ),
-  SESSION_TTL_HOURS: z.coerce.number().positive().max(24 * 30).default(12),
+  SESSION_TTL_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 30)
+    .default(12),
   ADMIN_EMAIL: optionalText,
   ADMIN_PASSWORD: optionalText,
   SMTP_URL: optionalText,

@@ -19,7 +19,10 @@ async function main(): Promise<void> {
       : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') },
   );
   await database.migrate();
-  const tokens = createTokenService(await resolveJwtSecret(config.jwtSecret, config.dataDir), config.sessionTtlSeconds);
+  const tokens = createTokenService(
+    await resolveJwtSecret(config.jwtSecret, config.dataDir),
+    config.sessionTtlSeconds,
+  );
   const version = process.env.npm_package_version ?? '0.0.0';
   const app = await buildApp({ config, database, tokens, version });
 

@@ -13,7 +13,9 @@ export async function registerStaticFiles(app: FastifyInstance, staticDir: strin
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: staticDir,
-      wildcard: false,
+      // Look files up per request (not a list made at start), so a rebuild under a running
+      // server serves its new assets.
+      wildcard: true,
       index: false,
       setHeaders(res, filePath) {
         // Vite fingerprints everything in assets/, so it can be cached for good; the rest
@@ -30,16 +32,23 @@ export async function registerStaticFiles(app: FastifyInstance, staticDir: strin
     if (url.startsWith('/api/') || url === '/api' || !wantsPage) {
       return reply.code(404).send({ message: messages.notFound });
     }
-    // A missing file with an extension is a real 404, not a page.
-    if (path.extname(url) !== '' || !hasBuild) {
-      return reply
-        .code(404)
-        .send({ message: hasBuild ? messages.notFound : 'The web app is not built yet: run `npm run build`.' });
+    // A browser navigation asks for HTML: it gets the app, even for a test code like CS.101.
+    // A missing script, image or other file is a real 404, not a page.
+    const wantsHtml = (request.headers.accept ?? '').includes('text/html');
+    const looksLikeFile = url.startsWith('/assets/') || (path.extname(url) !== '' && !wantsHtml);
+    if (looksLikeFile || !hasBuild) {
+      return reply.code(404).send({
+        message: hasBuild
+          ? messages.notFound
+          : 'The web app is not built yet: run `npm run build`.',
+      });
     }
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
 
   if (hasBuild) {
-    app.get('/', (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
+    app.get('/', (_request, reply) =>
+      reply.header('cache-control', 'no-cache').sendFile('index.html'),
+    );
   }
 }

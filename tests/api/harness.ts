@@ -17,7 +17,9 @@ import { createScratchDatabase } from '../../src/server/db/scratch-database.ts';
 export type DatabaseKind = 'pglite' | 'postgres';
 
 /** PGlite always; PostgreSQL too when TEST_DATABASE_URL names a server (CI sets it). */
-export const databaseKinds: DatabaseKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+export const databaseKinds: DatabaseKind[] = process.env.TEST_DATABASE_URL
+  ? ['pglite', 'postgres']
+  : ['pglite'];
 
 export type TestServer = {
   url: string;
@@ -27,7 +29,10 @@ export type TestServer = {
   close(): Promise<void>;
 };
 
-export async function startServer(kind: DatabaseKind, env: Record<string, string> = {}): Promise<TestServer> {
+export async function startServer(
+  kind: DatabaseKind,
+  env: Record<string, string> = {},
+): Promise<TestServer> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-api-data-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -47,11 +52,18 @@ export async function startServer(kind: DatabaseKind, env: Record<string, string
     database = await openDatabase({ kind: 'postgres', url: created.url, poolSize: 4 });
   } else {
     const template = await fs.readFile(inject('pgliteTemplatePath'));
-    database = await openDatabase({ kind: 'pglite', dataDir: undefined, loadDataDir: new Blob([template]) });
+    database = await openDatabase({
+      kind: 'pglite',
+      dataDir: undefined,
+      loadDataDir: new Blob([template]),
+    });
   }
   // Migrating the template copy is a no-op that proves the journal is consistent.
   await database.migrate();
-  const tokens = createTokenService(new TextEncoder().encode(config.jwtSecret ?? ''), config.sessionTtlSeconds);
+  const tokens = createTokenService(
+    new TextEncoder().encode(config.jwtSecret ?? ''),
+    config.sessionTtlSeconds,
+  );
   const app = await buildApp({ config, database, tokens, version: 'test' }, false);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

@@ -9,7 +9,10 @@ const path = '/api/user/loginSignUp';
 describe.each(databaseKinds)('POST /api/user/loginSignUp on %s', (kind) => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startServer(kind, { LOGIN_MAX_FAILURES_PER_ACCOUNT: '3', LOGIN_MAX_FAILURES_PER_IP: '1000' });
+    server = await startServer(kind, {
+      LOGIN_MAX_FAILURES_PER_ACCOUNT: '3',
+      LOGIN_MAX_FAILURES_PER_IP: '1000',
+    });
   });
   afterAll(async () => {
     await server?.close();
@@ -31,23 +34,43 @@ describe.each(databaseKinds)('POST /api/user/loginSignUp on %s', (kind) => {
       ok: true,
       claims: { sub: body.id, email: 'asha.rao@example.edu', name: 'asha rao', role: 'student' },
     });
-    const [row] = await server.database.db.select().from(users).where(eq(users.email, 'asha.rao@example.edu'));
+    const [row] = await server.database.db
+      .select()
+      .from(users)
+      .where(eq(users.email, 'asha.rao@example.edu'));
     expect(row?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect(row?.passwordHash).not.toContain('Secret#123');
   });
 
   it('logs in with the same password, whatever the email case, and returns the same id', async () => {
-    const signUp = await call(server, 'POST', path, { name: 'Ben', email: 'ben@example.edu', password: 'benbenben1' });
-    const login = await call(server, 'POST', path, { email: 'BEN@example.edu ', password: 'benbenben1' });
+    const signUp = await call(server, 'POST', path, {
+      name: 'Ben',
+      email: 'ben@example.edu',
+      password: 'benbenben1',
+    });
+    const login = await call(server, 'POST', path, {
+      email: 'BEN@example.edu ',
+      password: 'benbenben1',
+    });
     expect(login.status).toBe(200);
     expect((login.body as { id: string }).id).toBe((signUp.body as { id: string }).id);
     expect((login.body as { name: string }).name).toBe('ben');
   });
 
   it('answers a wrong password and an unknown email with one identical 401', async () => {
-    await call(server, 'POST', path, { name: 'Cara', email: 'cara@example.edu', password: 'cara-pass-1' });
-    const wrong = await call(server, 'POST', path, { email: 'cara@example.edu', password: 'nope-nope' });
-    const unknown = await call(server, 'POST', path, { email: 'nobody@example.edu', password: 'nope-nope' });
+    await call(server, 'POST', path, {
+      name: 'Cara',
+      email: 'cara@example.edu',
+      password: 'cara-pass-1',
+    });
+    const wrong = await call(server, 'POST', path, {
+      email: 'cara@example.edu',
+      password: 'nope-nope',
+    });
+    const unknown = await call(server, 'POST', path, {
+      email: 'nobody@example.edu',
+      password: 'nope-nope',
+    });
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
     expect(wrong.body).toEqual({ message: messages.wrongEmailOrPassword });
@@ -55,22 +78,40 @@ describe.each(databaseKinds)('POST /api/user/loginSignUp on %s', (kind) => {
   });
 
   it('refuses a second sign-up for the same email with 409, in any case', async () => {
-    await call(server, 'POST', path, { name: 'Dev', email: 'dev@example.edu', password: 'devdevdev1' });
-    const again = await call(server, 'POST', path, { name: 'Dev 2', email: 'DEV@example.edu', password: 'other-pass-1' });
+    await call(server, 'POST', path, {
+      name: 'Dev',
+      email: 'dev@example.edu',
+      password: 'devdevdev1',
+    });
+    const again = await call(server, 'POST', path, {
+      name: 'Dev 2',
+      email: 'DEV@example.edu',
+      password: 'other-pass-1',
+    });
     expect(again.status).toBe(409);
     expect(again.body).toEqual({ message: messages.accountExists });
     // The first password still works: the duplicate changed nothing.
-    expect((await call(server, 'POST', path, { email: 'dev@example.edu', password: 'devdevdev1' })).status).toBe(200);
+    expect(
+      (await call(server, 'POST', path, { email: 'dev@example.edu', password: 'devdevdev1' }))
+        .status,
+    ).toBe(200);
   });
 
   it('lets exactly one of several simultaneous sign-ups for one email win', async () => {
     const attempts = await Promise.all(
       Array.from({ length: 5 }, (_, i) =>
-        call(server, 'POST', path, { name: `racer ${i}`, email: 'race@example.edu', password: `race-pass-${i}` }),
+        call(server, 'POST', path, {
+          name: `racer ${i}`,
+          email: 'race@example.edu',
+          password: `race-pass-${i}`,
+        }),
       ),
     );
     expect(attempts.map((a) => a.status).sort()).toEqual([200, 409, 409, 409, 409]);
-    const rows = await server.database.db.select().from(users).where(eq(users.email, 'race@example.edu'));
+    const rows = await server.database.db
+      .select()
+      .from(users)
+      .where(eq(users.email, 'race@example.edu'));
     expect(rows).toHaveLength(1);
   });
 
@@ -89,11 +130,21 @@ describe.each(databaseKinds)('POST /api/user/loginSignUp on %s', (kind) => {
   });
 
   it('explains a malformed email, a short sign-up password and an over-long one', async () => {
-    const badEmail = await call(server, 'POST', path, { email: 'not-an-email', password: 'abcdefgh1' });
+    const badEmail = await call(server, 'POST', path, {
+      email: 'not-an-email',
+      password: 'abcdefgh1',
+    });
     expect(badEmail).toMatchObject({ status: 400, body: { message: messages.invalidEmail } });
-    const short = await call(server, 'POST', path, { name: 'e', email: 'e@example.edu', password: 'short' });
+    const short = await call(server, 'POST', path, {
+      name: 'e',
+      email: 'e@example.edu',
+      password: 'short',
+    });
     expect(short).toMatchObject({ status: 400, body: { message: messages.passwordTooShort } });
-    const long = await call(server, 'POST', path, { email: 'e@example.edu', password: 'x'.repeat(129) });
+    const long = await call(server, 'POST', path, {
+      email: 'e@example.edu',
+      password: 'x'.repeat(129),
+    });
     expect(long).toMatchObject({ status: 400, body: { message: messages.passwordTooLong } });
   });
 
@@ -113,25 +164,52 @@ describe.each(databaseKinds)('POST /api/user/loginSignUp on %s', (kind) => {
   });
 
   it('lets a roster student without a password claim the account by signing up, once', async () => {
-    await server.database.db
-      .insert(users)
-      .values({ email: 'roster@example.edu', name: 'roster student', year: '2', branch: 'cse', college: 'gec' });
-    const before = await call(server, 'POST', path, { email: 'roster@example.edu', password: 'anything1' });
+    await server.database.db.insert(users).values({
+      email: 'roster@example.edu',
+      name: 'roster student',
+      year: '2',
+      branch: 'cse',
+      college: 'gec',
+    });
+    const before = await call(server, 'POST', path, {
+      email: 'roster@example.edu',
+      password: 'anything1',
+    });
     expect(before.status).toBe(401);
-    const claim = await call(server, 'POST', path, { name: 'Typed Name', email: 'roster@example.edu', password: 'claimed-1' });
+    const claim = await call(server, 'POST', path, {
+      name: 'Typed Name',
+      email: 'roster@example.edu',
+      password: 'claimed-1',
+    });
     expect(claim.status).toBe(200);
     expect((claim.body as { name: string }).name).toBe('roster student');
-    const again = await call(server, 'POST', path, { name: 'x', email: 'roster@example.edu', password: 'hijack-123' });
+    const again = await call(server, 'POST', path, {
+      name: 'x',
+      email: 'roster@example.edu',
+      password: 'hijack-123',
+    });
     expect(again.status).toBe(409);
-    expect((await call(server, 'POST', path, { email: 'roster@example.edu', password: 'claimed-1' })).status).toBe(200);
+    expect(
+      (await call(server, 'POST', path, { email: 'roster@example.edu', password: 'claimed-1' }))
+        .status,
+    ).toBe(200);
   });
 
   it('rate limits failed logins per account in the database, even for the right password', async () => {
-    await call(server, 'POST', path, { name: 'Fay', email: 'fay@example.edu', password: 'fay-right-1' });
+    await call(server, 'POST', path, {
+      name: 'Fay',
+      email: 'fay@example.edu',
+      password: 'fay-right-1',
+    });
     for (let i = 0; i < 3; i++) {
-      expect((await call(server, 'POST', path, { email: 'fay@example.edu', password: 'wrong' })).status).toBe(401);
+      expect(
+        (await call(server, 'POST', path, { email: 'fay@example.edu', password: 'wrong' })).status,
+      ).toBe(401);
     }
-    const blocked = await call(server, 'POST', path, { email: 'fay@example.edu', password: 'fay-right-1' });
+    const blocked = await call(server, 'POST', path, {
+      email: 'fay@example.edu',
+      password: 'fay-right-1',
+    });
     expect(blocked.status).toBe(429);
     expect(blocked.body).toEqual({ message: messages.tooManyAttempts });
     const retryAfter = Number(blocked.headers.get('retry-after'));
@@ -144,43 +222,82 @@ describe.each(databaseKinds)('POST /api/user/loginSignUp on %s', (kind) => {
       .where(eq(authFailures.key, 'login:account:fay@example.edu'));
     expect(rows[0]?.failures).toBe(3);
     // Another account from the same address is unaffected.
-    await call(server, 'POST', path, { name: 'Gil', email: 'gil@example.edu', password: 'gil-right-1' });
-    expect((await call(server, 'POST', path, { email: 'gil@example.edu', password: 'gil-right-1' })).status).toBe(200);
+    await call(server, 'POST', path, {
+      name: 'Gil',
+      email: 'gil@example.edu',
+      password: 'gil-right-1',
+    });
+    expect(
+      (await call(server, 'POST', path, { email: 'gil@example.edu', password: 'gil-right-1' }))
+        .status,
+    ).toBe(200);
   });
 
   it('lets the account in again once its window has passed, and a success clears its count', async () => {
-    await call(server, 'POST', path, { name: 'Hal', email: 'hal@example.edu', password: 'hal-right-1' });
-    for (let i = 0; i < 3; i++) await call(server, 'POST', path, { email: 'hal@example.edu', password: 'wrong' });
-    expect((await call(server, 'POST', path, { email: 'hal@example.edu', password: 'hal-right-1' })).status).toBe(429);
+    await call(server, 'POST', path, {
+      name: 'Hal',
+      email: 'hal@example.edu',
+      password: 'hal-right-1',
+    });
+    for (let i = 0; i < 3; i++)
+      await call(server, 'POST', path, { email: 'hal@example.edu', password: 'wrong' });
+    expect(
+      (await call(server, 'POST', path, { email: 'hal@example.edu', password: 'hal-right-1' }))
+        .status,
+    ).toBe(429);
     // Move the window into the past instead of waiting 15 minutes.
     await server.database.db.execute(
       sql`update auth_failures set window_started_at = now() - interval '16 minutes' where key = 'login:account:hal@example.edu'`,
     );
-    expect((await call(server, 'POST', path, { email: 'hal@example.edu', password: 'hal-right-1' })).status).toBe(200);
+    expect(
+      (await call(server, 'POST', path, { email: 'hal@example.edu', password: 'hal-right-1' }))
+        .status,
+    ).toBe(200);
     // Two failures, a success, two more failures: the success restarted the count, so no block.
-    for (let i = 0; i < 2; i++) await call(server, 'POST', path, { email: 'hal@example.edu', password: 'wrong' });
-    expect((await call(server, 'POST', path, { email: 'hal@example.edu', password: 'hal-right-1' })).status).toBe(200);
-    for (let i = 0; i < 2; i++) await call(server, 'POST', path, { email: 'hal@example.edu', password: 'wrong' });
-    expect((await call(server, 'POST', path, { email: 'hal@example.edu', password: 'hal-right-1' })).status).toBe(200);
+    for (let i = 0; i < 2; i++)
+      await call(server, 'POST', path, { email: 'hal@example.edu', password: 'wrong' });
+    expect(
+      (await call(server, 'POST', path, { email: 'hal@example.edu', password: 'hal-right-1' }))
+        .status,
+    ).toBe(200);
+    for (let i = 0; i < 2; i++)
+      await call(server, 'POST', path, { email: 'hal@example.edu', password: 'wrong' });
+    expect(
+      (await call(server, 'POST', path, { email: 'hal@example.edu', password: 'hal-right-1' }))
+        .status,
+    ).toBe(200);
   });
 });
 
 describe.each(databaseKinds)('login rate limit per address on %s', (kind) => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startServer(kind, { LOGIN_MAX_FAILURES_PER_ACCOUNT: '100', LOGIN_MAX_FAILURES_PER_IP: '4' });
+    server = await startServer(kind, {
+      LOGIN_MAX_FAILURES_PER_ACCOUNT: '100',
+      LOGIN_MAX_FAILURES_PER_IP: '4',
+    });
   });
   afterAll(async () => {
     await server?.close();
   });
 
   it('blocks an address that fails on many accounts', async () => {
-    await call(server, 'POST', path, { name: 'Ivy', email: 'ivy@example.edu', password: 'ivy-right-1' });
+    await call(server, 'POST', path, {
+      name: 'Ivy',
+      email: 'ivy@example.edu',
+      password: 'ivy-right-1',
+    });
     for (let i = 0; i < 4; i++) {
-      const res = await call(server, 'POST', path, { email: `guess${i}@example.edu`, password: 'guess' });
+      const res = await call(server, 'POST', path, {
+        email: `guess${i}@example.edu`,
+        password: 'guess',
+      });
       expect(res.status).toBe(401);
     }
-    const blocked = await call(server, 'POST', path, { email: 'ivy@example.edu', password: 'ivy-right-1' });
+    const blocked = await call(server, 'POST', path, {
+      email: 'ivy@example.edu',
+      password: 'ivy-right-1',
+    });
     expect(blocked).toMatchObject({ status: 429, body: { message: messages.tooManyAttempts } });
   });
 });

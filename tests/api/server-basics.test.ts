@@ -29,7 +29,10 @@ describe.each(databaseKinds)('health and errors on %s', (kind) => {
   });
 
   it('refuses an oversized body with 413 {message}', async () => {
-    const res = await call(server, 'POST', '/api/user/loginSignUp', { email: 'a@b.co', password: 'x'.repeat(2_000_000) });
+    const res = await call(server, 'POST', '/api/user/loginSignUp', {
+      email: 'a@b.co',
+      password: 'x'.repeat(2_000_000),
+    });
     expect(res.status).toBe(413);
     expect(res.body).toEqual({ message: expect.any(String) });
   });
@@ -50,7 +53,10 @@ describe('serving the built web app', () => {
   beforeAll(async () => {
     dist = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-dist-'));
     await fs.mkdir(path.join(dist, 'assets'), { recursive: true });
-    await fs.writeFile(path.join(dist, 'index.html'), '<!doctype html><title>portal</title><div id="root"></div>');
+    await fs.writeFile(
+      path.join(dist, 'index.html'),
+      '<!doctype html><title>portal</title><div id="root"></div>',
+    );
     await fs.writeFile(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
     server = await startServer('pglite', { STATIC_DIR: dist });
   });
@@ -69,11 +75,32 @@ describe('serving the built web app', () => {
     }
   });
 
+  it('serves the app for a navigation to a deep link with a dot, such as test code CS.101', async () => {
+    const res = await fetch(server.url + '/challenges/CS.101', {
+      headers: { accept: 'text/html,*/*;q=0.8' },
+    });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('<div id="root">');
+    const script = await fetch(server.url + '/challenges/CS.101', { headers: { accept: '*/*' } });
+    expect(script.status).toBe(404);
+  });
+
+  it('serves a file added after the server started (a rebuild under a running server)', async () => {
+    await fs.writeFile(path.join(dist, 'assets', 'late-def456.js'), 'console.log(2)');
+    const res = await fetch(server.url + '/assets/late-def456.js');
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe('console.log(2)');
+  });
+
   it('caches fingerprinted assets for good and 404s missing files', async () => {
     const asset = await fetch(server.url + '/assets/app-abc123.js');
     expect(asset.status).toBe(200);
     expect(asset.headers.get('cache-control')).toContain('immutable');
-    expect((await fetch(server.url + '/assets/missing-1.js')).status).toBe(404);
+    const missing = await fetch(server.url + '/assets/missing-1.js', {
+      headers: { accept: 'text/html' },
+    });
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toEqual({ message: messages.notFound });
   });
 
   it('sends a content security policy that allows only its own scripts', async () => {

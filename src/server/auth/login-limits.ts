@@ -55,7 +55,8 @@ export function createLoginLimiter(db: Db, limits: LoginLimits): LoginLimiter {
       const live = (key: string) => rows.find((r) => r.key === key && r.remaining > 0);
       const account = live(accountKey(email));
       const address = live(ipKey(ip));
-      const blocked = (row: typeof account, max: number) => (row && row.failures >= max ? row.remaining : 0);
+      const blocked = (row: typeof account, max: number) =>
+        row && row.failures >= max ? row.remaining : 0;
       return {
         retryAfter: Math.max(blocked(account, limits.perAccount), blocked(address, limits.perIp)),
         accountFailures: account?.failures ?? 0,

@@ -16,7 +16,10 @@ export function hashPassword(password: string): Promise<string> {
 // wrong password and the answer time does not reveal who has an account.
 let dummyHash: Promise<string> | undefined;
 
-export async function verifyPassword(passwordHash: string | null, password: string): Promise<boolean> {
+export async function verifyPassword(
+  passwordHash: string | null,
+  password: string,
+): Promise<boolean> {
   if (passwordHash === null) {
     dummyHash ??= hashPassword('not-a-real-password-only-for-timing');
     await verify(await dummyHash, password);

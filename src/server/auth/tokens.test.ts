@@ -30,7 +30,10 @@ describe('tokens', () => {
   it('refuses a token signed with another secret or tampered with', async () => {
     const tokens = createTokenService(secret, 3600);
     const other = createTokenService(new TextEncoder().encode('y'.repeat(40)), 3600);
-    expect(await tokens.verify(await other.issue(claims))).toEqual({ ok: false, reason: 'invalid' });
+    expect(await tokens.verify(await other.issue(claims))).toEqual({
+      ok: false,
+      reason: 'invalid',
+    });
     const token = await tokens.issue(claims);
     expect((await tokens.verify(token.slice(0, -2) + 'xx')).ok).toBe(false);
     expect((await tokens.verify('not.a.jwt')).ok).toBe(false);
@@ -43,7 +46,10 @@ describe('tokens', () => {
       .setIssuer('campus-portal')
       .setExpirationTime('1h')
       .sign(secret);
-    expect(await createTokenService(secret, 3600).verify(forged)).toEqual({ ok: false, reason: 'invalid' });
+    expect(await createTokenService(secret, 3600).verify(forged)).toEqual({
+      ok: false,
+      reason: 'invalid',
+    });
   });
 
   it('generates a secret once and reuses it', async () => {

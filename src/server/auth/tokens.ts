@@ -17,10 +17,15 @@ export type TokenClaims = { sub: string; email: string; name: string; role: Role
 export type TokenService = {
   issue(claims: TokenClaims): Promise<string>;
   /** Returns the claims, or a reason the token is refused. */
-  verify(token: string): Promise<{ ok: true; claims: TokenClaims } | { ok: false; reason: 'expired' | 'invalid' }>;
+  verify(
+    token: string,
+  ): Promise<{ ok: true; claims: TokenClaims } | { ok: false; reason: 'expired' | 'invalid' }>;
 };
 
-export async function resolveJwtSecret(configured: string | undefined, dataDir: string): Promise<Uint8Array> {
+export async function resolveJwtSecret(
+  configured: string | undefined,
+  dataDir: string,
+): Promise<Uint8Array> {
   if (configured) return new TextEncoder().encode(configured);
   const file = path.join(dataDir, 'jwt-secret');
   try {
@@ -69,7 +74,10 @@ export function createTokenService(secret: Uint8Array, ttlSeconds: number): Toke
         }
         return { ok: true, claims: { sub, email, name, role } };
       } catch (error) {
-        return { ok: false, reason: error instanceof joseErrors.JWTExpired ? 'expired' : 'invalid' };
+        return {
+          ok: false,
+          reason: error instanceof joseErrors.JWTExpired ? 'expired' : 'invalid',
+        };
       }
     },
   };

@@ -26,7 +26,10 @@ export type DatabaseHandle = {
   dump?: () => Promise<Blob>;
 };
 
-export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+export const migrationsFolder = path.join(
+  path.dirname(fileURLToPath(import.meta.url)),
+  'migrations',
+);
 
 export type DatabaseOptions =
   | { kind: 'postgres'; url: string; poolSize?: number }

@@ -17,7 +17,10 @@ async function runAsAdmin(adminUrl: string, statement: string): Promise<void> {
   }
 }
 
-export async function createScratchDatabase(adminUrl: string, prefix = 'portal_scratch'): Promise<ScratchDatabase> {
+export async function createScratchDatabase(
+  adminUrl: string,
+  prefix = 'portal_scratch',
+): Promise<ScratchDatabase> {
   const name = `${prefix}_${crypto.randomBytes(6).toString('hex')}`;
   await runAsAdmin(adminUrl, `create database ${name}`);
   const url = new URL(adminUrl);

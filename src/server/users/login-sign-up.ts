@@ -4,7 +4,11 @@
  * rate limited per account and per address.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { loginSignUpPath, loginSignUpRequestSchema, loginSignUpResponseSchema } from '../../contract/auth.ts';
+import {
+  loginSignUpPath,
+  loginSignUpRequestSchema,
+  loginSignUpResponseSchema,
+} from '../../contract/auth.ts';
 import { messages } from '../../contract/messages.ts';
 import type { Db } from '../db/connection.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
@@ -15,9 +19,17 @@ import { claimRosterUser, findUserByEmail, insertUser, type UserRow } from './us
 
 type Deps = { db: Db; tokens: TokenService; limiter: LoginLimiter };
 
-export const loginSignUpRoute: FastifyPluginAsyncZod<Deps> = async (app, { db, tokens, limiter }) => {
+export const loginSignUpRoute: FastifyPluginAsyncZod<Deps> = async (
+  app,
+  { db, tokens, limiter },
+) => {
   async function sessionFor(user: UserRow) {
-    const token = await tokens.issue({ sub: user.id, email: user.email, name: user.name, role: 'student' });
+    const token = await tokens.issue({
+      sub: user.id,
+      email: user.email,
+      name: user.name,
+      role: 'student',
+    });
     return { name: user.name, email: user.email, token, id: user.id };
   }
 
@@ -55,7 +67,9 @@ export const loginSignUpRoute: FastifyPluginAsyncZod<Deps> = async (app, { db, t
     async (request) => {
       const { email, password, name } = request.body;
       const user =
-        name === undefined ? await logIn(email, password, request.ip) : await signUp(email, name, password);
+        name === undefined
+          ? await logIn(email, password, request.ip)
+          : await signUp(email, name, password);
       return sessionFor(user);
     },
   );

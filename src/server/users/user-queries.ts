@@ -15,7 +15,11 @@ export async function insertUser(
   db: Db,
   values: { email: string; name: string; passwordHash: string },
 ): Promise<UserRow | undefined> {
-  const rows = await db.insert(users).values(values).onConflictDoNothing({ target: users.email }).returning();
+  const rows = await db
+    .insert(users)
+    .values(values)
+    .onConflictDoNothing({ target: users.email })
+    .returning();
   return rows[0];
 }
 
@@ -23,7 +27,11 @@ export async function insertUser(
  * Sets the first password of a roster entry. The `password_hash is null` guard makes the claim
  * happen once even if two sign-ups race.
  */
-export async function claimRosterUser(db: Db, id: string, passwordHash: string): Promise<UserRow | undefined> {
+export async function claimRosterUser(
+  db: Db,
+  id: string,
+  passwordHash: string,
+): Promise<UserRow | undefined> {
   const rows = await db
     .update(users)
     .set({ passwordHash })

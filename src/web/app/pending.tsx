@@ -1,0 +1,11 @@
+import { messages } from '../../contract/messages.ts';
+
+/** Shown while a route loads (a lazy chunk, or the session restore from IndexedDB). */
+export function PendingScreen() {
+  return (
+    <div className="pending" role="status" aria-live="polite">
+      <span className="spinner" aria-hidden="true" />
+      <span>{messages.loading}</span>
+    </div>
+  );
+}

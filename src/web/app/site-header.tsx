@@ -1,0 +1,50 @@
+/**
+ * The header of every page: the portal's name, who is signed in (name and email), Log Out while
+ * signed in, and the light/dark toggle.
+ */
+import { Link, useNavigate } from '@tanstack/react-router';
+import { messages } from '../../contract/messages.ts';
+import { logOut, useSession } from '../session/index.ts';
+import { ThemeToggle } from './theme-toggle.tsx';
+
+export function SiteHeader() {
+  const session = useSession();
+  const navigate = useNavigate();
+  return (
+    <header className={session ? 'site-header site-header--signed-in' : 'site-header'}>
+      <div className="site-header__inner">
+        <Link to="/" className="brand">
+          <img src="/favicon.svg" alt="" width="28" height="28" className="brand__mark" />
+          <span className="brand__name">{messages.appName}</span>
+          <span className="brand__short">{messages.appShortName}</span>
+        </Link>
+        {session ? (
+          <p className="identity" data-testid="identity">
+            <span className="visually-hidden">{messages.signedInAs} </span>
+            <span className="identity__name" data-testid="identity-name">
+              {session.name}
+            </span>{' '}
+            <span className="identity__email" data-testid="identity-email" title={session.email}>
+              {session.email}
+            </span>
+          </p>
+        ) : null}
+        <div className="site-header__actions">
+          <ThemeToggle />
+          {session ? (
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={() => {
+                logOut();
+                void navigate({ to: '/' });
+              }}
+            >
+              {messages.logOut}
+            </button>
+          ) : null}
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,39 @@
+/** Renders the toast queue of ui/toast.ts: a polite live region, each toast with a close button. */
+import { Portal } from '@ark-ui/react/portal';
+import { Toast, Toaster } from '@ark-ui/react/toast';
+import { messages } from '../../contract/messages.ts';
+import { toaster } from '../ui/toast.ts';
+
+export function AppToaster() {
+  return (
+    <Portal>
+      <Toaster toaster={toaster} className="toaster">
+        {(toast) => (
+          <Toast.Root className="toast" data-testid="toast">
+            <span className="toast__icon" aria-hidden="true">
+              {toast.type === 'error' ? '!' : '✓'}
+            </span>
+            <div className="toast__body">
+              {toast.title ? (
+                <Toast.Title className="toast__title">{toast.title}</Toast.Title>
+              ) : null}
+              <Toast.Description className="toast__description">
+                {toast.description}
+              </Toast.Description>
+            </div>
+            <Toast.CloseTrigger className="toast__close" aria-label={messages.closeToast}>
+              <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" focusable="false">
+                <path
+                  d="M3 3l10 10M13 3L3 13"
+                  stroke="currentColor"
+                  strokeWidth="2"
+                  strokeLinecap="round"
+                />
+              </svg>
+            </Toast.CloseTrigger>
+          </Toast.Root>
+        )}
+      </Toaster>
+    </Portal>
+  );
+}

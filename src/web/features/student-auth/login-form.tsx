@@ -1,0 +1,47 @@
+import { useState } from 'react';
+import { Link } from '@tanstack/react-router';
+import { messages } from '../../../contract/messages.ts';
+import { TextField } from '../../ui/text-field.tsx';
+import { lowerCaseAsTyped } from './lower-case-as-typed.ts';
+import { useAuthSubmit } from './use-auth-submit.ts';
+
+/** Step 1, Login tab: email, password and the 'Forgot Password?' link. */
+export function LoginForm() {
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const { busy, onSubmit } = useAuthSubmit(() => ({ email: email.trim(), password }));
+
+  return (
+    <form className="form" noValidate onSubmit={onSubmit} aria-busy={busy}>
+      <TextField
+        label={messages.fieldEmail}
+        name="email"
+        type="email"
+        autoComplete="username"
+        inputMode="email"
+        spellCheck={false}
+        autoCapitalize="none"
+        required
+        value={email}
+        onChange={(event) => setEmail(lowerCaseAsTyped(event))}
+      />
+      <TextField
+        label={messages.fieldPassword}
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        required
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+      />
+      <div className="form__row">
+        <Link to="/forgot-password" className="link">
+          {messages.forgotPassword}
+        </Link>
+      </div>
+      <button type="submit" className="button button--primary button--block" disabled={busy}>
+        {busy ? messages.working : messages.logIn}
+      </button>
+    </form>
+  );
+}

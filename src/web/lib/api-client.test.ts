@@ -1,0 +1,86 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { messages } from '../../contract/messages.ts';
+import { ApiError, apiRequest } from './api-client.ts';
+
+type FetchArgs = [input: string, init: RequestInit];
+
+function stubFetch(impl: (...args: FetchArgs) => Promise<Response>) {
+  const mock = vi.fn(impl);
+  vi.stubGlobal('fetch', mock);
+  return mock;
+}
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('apiRequest', () => {
+  it('sends JSON with the bearer token and returns the checked body', async () => {
+    const fetchMock = stubFetch(async () => json(200, { ok: true, extra: 1 }));
+    const result = await apiRequest('/api/x', {
+      body: { a: 1 },
+      token: 'tok',
+      schema: z.object({ ok: z.boolean() }),
+    });
+    expect(result).toEqual({ ok: true });
+    const [url, init] = fetchMock.mock.calls[0] as FetchArgs;
+    expect(url).toBe('/api/x');
+    expect(init.method).toBe('POST');
+    expect(init.body).toBe('{"a":1}');
+    const headers = init.headers as Record<string, string>;
+    expect(headers['content-type']).toBe('application/json');
+    expect(headers.authorization).toBe('Bearer tok');
+  });
+
+  it('uses GET without a body and sends no Authorization header without a token', async () => {
+    const fetchMock = stubFetch(async () => json(200, {}));
+    await apiRequest('/api/y');
+    const [, init] = fetchMock.mock.calls[0] as FetchArgs;
+    expect(init.method).toBe('GET');
+    expect(init.body).toBeUndefined();
+    expect((init.headers as Record<string, string>).authorization).toBeUndefined();
+  });
+
+  it("throws the server's message on a 4xx answer", async () => {
+    stubFetch(async () => json(401, { message: 'Incorrect email or password' }));
+    const error = await apiRequest('/api/x', { body: {} }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).message).toBe('Incorrect email or password');
+    expect((error as ApiError).status).toBe(401);
+  });
+
+  it('throws the network error message when the failure has no message (e.g. a proxy page)', async () => {
+    stubFetch(async () => new Response('<html>Bad gateway</html>', { status: 502 }));
+    await expect(apiRequest('/api/x')).rejects.toThrow(messages.networkError);
+  });
+
+  it('throws the network error message when the request cannot be sent', async () => {
+    stubFetch(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    await expect(apiRequest('/api/x')).rejects.toThrow(messages.networkError);
+  });
+
+  it('gives up after the timeout with the network error message', async () => {
+    stubFetch(
+      (_url, init) =>
+        new Promise<Response>((_resolve, reject) => {
+          init.signal?.addEventListener('abort', () => reject(init.signal?.reason));
+        }),
+    );
+    const started = Date.now();
+    await expect(apiRequest('/api/slow', { timeoutMs: 30 })).rejects.toThrow(messages.networkError);
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+
+  it('refuses a success body that does not match the schema', async () => {
+    stubFetch(async () => json(200, { nope: true }));
+    await expect(apiRequest('/api/x', { schema: z.object({ ok: z.boolean() }) })).rejects.toThrow(
+      messages.internalError,
+    );
+  });
+});

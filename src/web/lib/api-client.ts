@@ -1,0 +1,83 @@
+/**
+ * The one fetch wrapper of the web app. Every call sends and receives JSON, carries the bearer
+ * token when one is given and gives up after the spec's HTTP timeout. A failure always becomes an
+ * ApiError whose message is what the student should read: the server's `message`, or else the
+ * catalogue's network error text (spec §8).
+ */
+import type { z } from 'zod';
+import { errorBodySchema } from '../../contract/error.ts';
+import { HTTP_TIMEOUT_MS } from '../../contract/http.ts';
+import { messages } from '../../contract/messages.ts';
+
+export class ApiError extends Error {
+  /** The HTTP status, or 0 when no answer arrived (offline, refused, timed out). */
+  readonly status: number;
+
+  constructor(message: string, status: number) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+  }
+}
+
+export type RequestOptions<T> = {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
+  token?: string;
+  /** Checks the success body; without it the body is returned as `unknown`. */
+  schema?: z.ZodType<T>;
+  timeoutMs?: number;
+  signal?: AbortSignal;
+};
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+export async function apiRequest<T = unknown>(
+  path: string,
+  options: RequestOptions<T> = {},
+): Promise<T> {
+  const { method = options.body === undefined ? 'GET' : 'POST', body, token, schema } = options;
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (token) headers.authorization = `Bearer ${token}`;
+
+  const timeout = AbortSignal.timeout(options.timeoutMs ?? HTTP_TIMEOUT_MS);
+  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+
+  let response: Response;
+  let payload: unknown;
+  try {
+    response = await fetch(path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+      credentials: 'same-origin',
+    });
+    payload = await readJson(response);
+  } catch {
+    // Offline, refused, reset or timed out: the browser's own texts help nobody on exam day.
+    throw new ApiError(messages.networkError, 0);
+  }
+
+  if (!response.ok) {
+    const failure = errorBodySchema.safeParse(payload);
+    const message =
+      failure.success && failure.data.message.trim() !== ''
+        ? failure.data.message
+        : messages.networkError;
+    throw new ApiError(message, response.status);
+  }
+  if (!schema) return payload as T;
+  const parsed = schema.safeParse(payload);
+  if (!parsed.success) throw new ApiError(messages.internalError, response.status);
+  return parsed.data;
+}

@@ -1,0 +1,37 @@
+/**
+ * sessionStorage / localStorage access that never throws: storage can be disabled or full, and a
+ * failed copy must not stop a student from logging in.
+ */
+export type StorageArea = 'session' | 'local';
+
+function area(which: StorageArea): Storage | undefined {
+  try {
+    return which === 'session' ? window.sessionStorage : window.localStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+export function storageGet(which: StorageArea, key: string): string | null {
+  try {
+    return area(which)?.getItem(key) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+export function storageSet(which: StorageArea, key: string, value: string): void {
+  try {
+    area(which)?.setItem(key, value);
+  } catch {
+    // Quota or privacy settings: the other copies remain.
+  }
+}
+
+export function storageRemove(which: StorageArea, key: string): void {
+  try {
+    area(which)?.removeItem(key);
+  } catch {
+    // Nothing stored, nothing to remove.
+  }
+}
