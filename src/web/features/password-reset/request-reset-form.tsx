@@ -10,7 +10,7 @@ import {
   createResetPasswordResponseSchema,
 } from '../../../contract/password-reset.ts';
 import { apiRequest } from '../../lib/api-client.ts';
-import { TextField } from '../../ui/text-field.tsx';
+import { EmailField } from '../../ui/email-field.tsx';
 import { showError, showSuccess } from '../../ui/toast.ts';
 
 export function RequestResetForm() {
@@ -47,18 +47,7 @@ export function RequestResetForm() {
       </h1>
       <p className="muted">{messages.forgotPasswordIntro}</p>
       <form className="form" noValidate onSubmit={onSubmit} aria-busy={busy}>
-        <TextField
-          label={messages.fieldEmail}
-          name="email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          spellCheck={false}
-          autoCapitalize="none"
-          required
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-        />
+        <EmailField value={email} onChange={(event) => setEmail(event.target.value)} />
         <button type="submit" className="button button--primary button--block" disabled={busy}>
           {busy ? messages.working : messages.sendResetLink}
         </button>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { messages } from '../../../contract/messages.ts';
+import { EmailField } from '../../ui/email-field.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { lowerCaseAsTyped } from './lower-case-as-typed.ts';
 import { useAuthSubmit } from './use-auth-submit.ts';
@@ -13,15 +14,8 @@ export function LoginForm() {
 
   return (
     <form className="form" noValidate onSubmit={onSubmit} aria-busy={busy}>
-      <TextField
-        label={messages.fieldEmail}
-        name="email"
-        type="email"
+      <EmailField
         autoComplete="username"
-        inputMode="email"
-        spellCheck={false}
-        autoCapitalize="none"
-        required
         value={email}
         onChange={(event) => setEmail(lowerCaseAsTyped(event))}
       />

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { messages } from '../../../contract/messages.ts';
+import { EmailField } from '../../ui/email-field.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { lowerCaseAsTyped } from './lower-case-as-typed.ts';
 import { useAuthSubmit } from './use-auth-submit.ts';
@@ -25,18 +26,7 @@ export function SignUpForm() {
         value={name}
         onChange={(event) => setName(lowerCaseAsTyped(event))}
       />
-      <TextField
-        label={messages.fieldEmail}
-        name="email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        spellCheck={false}
-        autoCapitalize="none"
-        required
-        value={email}
-        onChange={(event) => setEmail(lowerCaseAsTyped(event))}
-      />
+      <EmailField value={email} onChange={(event) => setEmail(lowerCaseAsTyped(event))} />
       <TextField
         label={messages.fieldPassword}
         name="password"

@@ -1,0 +1,23 @@
+/** The labelled email input used by every form that asks for an address. */
+import { messages } from '../../contract/messages.ts';
+import { TextField, type TextFieldProps } from './text-field.tsx';
+
+export type EmailFieldProps = Omit<TextFieldProps, 'label' | 'type' | 'name'> & {
+  autoComplete?: 'email' | 'username';
+};
+
+export function EmailField({ autoComplete = 'email', ...props }: EmailFieldProps) {
+  return (
+    <TextField
+      label={messages.fieldEmail}
+      name="email"
+      type="email"
+      autoComplete={autoComplete}
+      inputMode="email"
+      spellCheck={false}
+      autoCapitalize="none"
+      required
+      {...props}
+    />
+  );
+}
