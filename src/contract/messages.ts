@@ -86,7 +86,7 @@ export const messages = {
   themeLight: 'Light',
   working: 'Please wait…',
   testCodeEntered: 'Test code',
-  testScreenComing: 'The test screen arrives with the judge. Your test code has been noted.',
+  testScreenComing: 'The coding test for this code will open here once the judge is installed.',
   backToStart: 'Back to the student screen',
   forgotPasswordTitle: 'Forgot your password?',
   forgotPasswordIntro:
