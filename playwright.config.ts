@@ -12,7 +12,7 @@ export const baseURL = `http://127.0.0.1:${port}`;
 export default defineConfig({
   testDir: './tests/e2e',
   // A subfolder: Playwright empties its output folder, and test-results/ also holds vitest.json.
-  outputDir: 'test-results/playwright',
+  outputDir: `test-results/playwright-${port}`,
   timeout: 30_000,
   expect: { timeout: 7_000 },
   fullyParallel: false,
@@ -50,6 +50,8 @@ export default defineConfig({
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
+      // Lets two checkouts' worth of work run side by side (each with its own build folder).
+      STATIC_DIR: process.env.E2E_STATIC_DIR ?? 'dist',
     },
   },
 });

@@ -97,6 +97,12 @@ export const messages = {
   tryAgain: 'Try again',
   pageNotFoundTitle: 'Page not found',
   pageNotFoundText: 'There is nothing at this address.',
+
+  // --- Administrator (sign-in, dashboard, challenges, users, roster upload) ---
+
+  // --- Password reset ---
+
+  // --- Test screen, compiler page and judge ---
 } as const;
 
 export type MessageKey = keyof typeof messages;
