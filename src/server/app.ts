@@ -11,7 +11,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/connection.ts';
-import { createLoginLimiter } from './auth/login-limits.ts';
+import { createAttemptLimiter } from './auth/attempt-limits.ts';
 import type { TokenService } from './auth/tokens.ts';
 import { installErrorHandlers } from './errors.ts';
 import { healthRoute } from './health/health-route.ts';
@@ -65,7 +65,7 @@ export async function buildApp(
     strictTransportSecurity: false,
   });
 
-  const limiter = createLoginLimiter(database.db, config.loginLimits);
+  const limiter = createAttemptLimiter(database.db, 'login', config.loginLimits);
   await app.register(healthRoute, { database, version });
   await app.register(loginSignUpRoute, { db: database.db, tokens, limiter });
   await registerStaticFiles(app, config.staticDir);

@@ -12,12 +12,12 @@ import {
 import { messages } from '../../contract/messages.ts';
 import type { Db } from '../db/connection.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
-import type { LoginLimiter } from '../auth/login-limits.ts';
+import type { AttemptLimiter } from '../auth/attempt-limits.ts';
 import type { TokenService } from '../auth/tokens.ts';
 import { HttpError } from '../http-error.ts';
 import { claimRosterUser, findUserByEmail, insertUser, type UserRow } from './user-queries.ts';
 
-type Deps = { db: Db; tokens: TokenService; limiter: LoginLimiter };
+type Deps = { db: Db; tokens: TokenService; limiter: AttemptLimiter };
 
 export const loginSignUpRoute: FastifyPluginAsyncZod<Deps> = async (
   app,
@@ -54,10 +54,10 @@ export const loginSignUpRoute: FastifyPluginAsyncZod<Deps> = async (
     const user = await findUserByEmail(db, email);
     const ok = await verifyPassword(user?.passwordHash ?? null, password);
     if (!user || !ok) {
-      await limiter.recordFailure(email, ip);
+      await limiter.record(email, ip);
       throw new HttpError(401, messages.wrongEmailOrPassword);
     }
-    if (accountFailures > 0) await limiter.recordSuccess(email);
+    if (accountFailures > 0) await limiter.clear(email);
     return user;
   }
 

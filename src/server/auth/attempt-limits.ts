@@ -1,30 +1,31 @@
 /**
- * Brute-force protection for logins: failed attempts are counted per account and per client
- * address in fixed windows, in the database so that several server processes share the counts.
+ * Counts attempts (failed logins, reset requests...) per account and per client address in fixed
+ * windows, in the database so that several server processes share the counts. Each use has its
+ * own scope, so a student's failed logins never count against their reset requests.
  */
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/connection.ts';
 import { authFailures } from '../db/schema.ts';
 
-export type LoginLimits = { perAccount: number; perIp: number; windowSeconds: number };
+export type AttemptLimits = { perAccount: number; perIp: number; windowSeconds: number };
 
-export type LoginCheck = {
+export type AttemptCheck = {
   /** Seconds until the caller may try again, or 0 when the attempt may go ahead. */
   retryAfter: number;
-  /** Failures counted against the account in its current window (a success clears them). */
+  /** Attempts counted against the account in its current window. */
   accountFailures: number;
 };
 
-export type LoginLimiter = {
-  check(email: string, ip: string): Promise<LoginCheck>;
-  recordFailure(email: string, ip: string): Promise<void>;
-  recordSuccess(email: string): Promise<void>;
+export type AttemptLimiter = {
+  check(email: string, ip: string): Promise<AttemptCheck>;
+  record(email: string, ip: string): Promise<void>;
+  clear(email: string): Promise<void>;
 };
 
-const accountKey = (email: string) => `login:account:${email}`;
-const ipKey = (ip: string) => `login:ip:${ip}`;
-
-export function createLoginLimiter(db: Db, limits: LoginLimits): LoginLimiter {
+/** `scope` names the use, e.g. 'login' or 'admin-login'; keys read `scope:account:email`. */
+export function createAttemptLimiter(db: Db, scope: string, limits: AttemptLimits): AttemptLimiter {
+  const accountKey = (email: string) => `${scope}:account:${email}`;
+  const ipKey = (ip: string) => `${scope}:ip:${ip}`;
   const window = sql`make_interval(secs => ${limits.windowSeconds})`;
 
   async function bump(key: string): Promise<void> {
@@ -62,11 +63,11 @@ export function createLoginLimiter(db: Db, limits: LoginLimits): LoginLimiter {
         accountFailures: account?.failures ?? 0,
       };
     },
-    async recordFailure(email, ip) {
+    async record(email, ip) {
       await bump(accountKey(email));
       await bump(ipKey(ip));
     },
-    async recordSuccess(email) {
+    async clear(email) {
       await db.delete(authFailures).where(eq(authFailures.key, accountKey(email)));
     },
   };
