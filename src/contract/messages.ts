@@ -38,6 +38,7 @@ export const messages = {
   unsupportedMediaType: 'The request must be sent as JSON',
   notFound: 'Not found',
   unauthorized: 'Please Sign in first',
+  forbidden: 'You do not have permission to do this.',
   sessionExpired: 'Your session has expired. Please log in again.',
   internalError: 'Something went wrong on the server. Please try again.',
   networkError:

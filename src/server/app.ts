@@ -12,6 +12,7 @@ import {
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/connection.ts';
 import { createAttemptLimiter } from './auth/attempt-limits.ts';
+import { createGuards } from './auth/guards.ts';
 import type { TokenService } from './auth/tokens.ts';
 import { installErrorHandlers } from './errors.ts';
 import { healthRoute } from './health/health-route.ts';
@@ -65,6 +66,9 @@ export async function buildApp(
     strictTransportSecurity: false,
   });
 
+  app.decorateRequest('auth', null);
+  const guards = createGuards(tokens);
+  void guards; // Used by the admin, reset and compiler routes as they are registered below.
   const limiter = createAttemptLimiter(database.db, 'login', config.loginLimits);
   await app.register(healthRoute, { database, version });
   await app.register(loginSignUpRoute, { db: database.db, tokens, limiter });

@@ -1,0 +1,47 @@
+/**
+ * Role checks for routes (DESIGN.md §3): a route opts in with `preHandler: guards.admin` (or
+ * `.student`, `.signedIn`). No token or a bad one answers 401, an expired one 401 with its own
+ * message, a token of the wrong role 403. The verified claims are on `request.auth`.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { messages } from '../../contract/messages.ts';
+import { HttpError } from '../http-error.ts';
+import type { Role, TokenClaims, TokenService } from './tokens.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: TokenClaims | null;
+  }
+}
+
+export type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+export type Guards = { admin: Guard; student: Guard; signedIn: Guard };
+
+function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const [scheme, token] = header.split(' ');
+  return scheme?.toLowerCase() === 'bearer' && token ? token : undefined;
+}
+
+export function createGuards(tokens: TokenService): Guards {
+  const allow = (roles: Role[]): Guard =>
+    async function guard(request) {
+      const token = bearerToken(request);
+      if (!token) throw new HttpError(401, messages.unauthorized);
+      const result = await tokens.verify(token);
+      if (!result.ok) {
+        throw new HttpError(
+          401,
+          result.reason === 'expired' ? messages.sessionExpired : messages.unauthorized,
+        );
+      }
+      if (!roles.includes(result.claims.role)) throw new HttpError(403, messages.forbidden);
+      request.auth = result.claims;
+    };
+  return {
+    admin: allow(['admin']),
+    student: allow(['student']),
+    signedIn: allow(['student', 'admin']),
+  };
+}
