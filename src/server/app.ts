@@ -14,10 +14,16 @@ import type { DatabaseHandle } from './db/connection.ts';
 import { createAttemptLimiter } from './auth/attempt-limits.ts';
 import { createGuards } from './auth/guards.ts';
 import type { TokenService } from './auth/tokens.ts';
+import { adminLoginRoute } from './admins/admin-login.ts';
+import { seedFirstAdmin } from './admins/seed-first-admin.ts';
+import { challengeRoutes } from './challenges/challenge-routes.ts';
 import { installErrorHandlers } from './errors.ts';
 import { healthRoute } from './health/health-route.ts';
+import { rosterRoutes } from './roster/roster-routes.ts';
 import { registerStaticFiles } from './static-files.ts';
+import { passwordResetRoutes } from './password-reset/password-reset-routes.ts';
 import { loginSignUpRoute } from './users/login-sign-up.ts';
+import { userAdminRoutes } from './users/user-admin-routes.ts';
 
 export type AppDeps = {
   config: Config;
@@ -68,10 +74,23 @@ export async function buildApp(
 
   app.decorateRequest('auth', null);
   const guards = createGuards(tokens);
-  void guards; // Used by the admin, reset and compiler routes as they are registered below.
   const limiter = createAttemptLimiter(database.db, 'login', config.loginLimits);
   await app.register(healthRoute, { database, version });
   await app.register(loginSignUpRoute, { db: database.db, tokens, limiter });
+  await app.register(passwordResetRoutes, { db: database.db, config });
+  await seedFirstAdmin(
+    database.db,
+    { email: config.adminEmail, password: config.adminPassword },
+    app.log,
+  );
+  await app.register(adminLoginRoute, {
+    db: database.db,
+    tokens,
+    limiter: createAttemptLimiter(database.db, 'admin-login', config.loginLimits),
+  });
+  await app.register(challengeRoutes, { db: database.db, guards });
+  await app.register(userAdminRoutes, { db: database.db, guards });
+  await app.register(rosterRoutes, { db: database.db, guards });
   await registerStaticFiles(app, config.staticDir);
 
   app.addHook('onClose', async () => {

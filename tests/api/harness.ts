@@ -106,3 +106,31 @@ export async function call(
   }
   return { status: response.status, headers: response.headers, body: parsed };
 }
+
+export const ADMIN = { email: 'admin@college.test', password: 'Admin-pass-123' };
+
+/** Env for startServer that seeds the known administrator above. */
+export const adminEnv = { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password };
+
+export async function adminToken(server: TestServer): Promise<string> {
+  const res = await call(server, 'POST', '/api/admin/login', ADMIN);
+  if (res.status !== 200) throw new Error(`admin login failed: ${JSON.stringify(res.body)}`);
+  return (res.body as { token: string }).token;
+}
+
+/** Signs up a student through the API and returns the session. */
+export async function signUpStudent(
+  server: TestServer,
+  email: string,
+  password = 'Student-pass-1',
+): Promise<{ id: string; token: string; email: string; name: string }> {
+  const res = await call(server, 'POST', '/api/user/loginSignUp', {
+    name: 'Student',
+    email,
+    password,
+  });
+  if (res.status !== 200) throw new Error(`sign-up failed: ${JSON.stringify(res.body)}`);
+  return res.body as { id: string; token: string; email: string; name: string };
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

@@ -1,7 +1,8 @@
 /**
- * Role checks for routes (DESIGN.md §3): a route opts in with `preHandler: guards.admin` (or
- * `.student`, `.signedIn`). No token or a bad one answers 401, an expired one 401 with its own
- * message, a token of the wrong role 403. The verified claims are on `request.auth`.
+ * Role checks for routes (DESIGN.md §3): a route opts in with `onRequest: guards.admin` (or
+ * `.student`, `.signedIn`), so the check comes before the body is even read or validated. No
+ * token or a bad one answers 401, an expired one 401 with its own message, a token of the wrong
+ * role 403. The verified claims are on `request.auth`.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { messages } from '../../contract/messages.ts';

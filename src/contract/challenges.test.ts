@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import {
+  challengeIdRequestSchema,
+  challengeInputSchema,
+  type ChallengeInput,
+} from './challenges.ts';
+import { messages } from './messages.ts';
+
+const valid: ChallengeInput = {
+  challengeName: 'Sum of two',
+  challengeDesc: 'Read two integers, print their sum.',
+  difficultyLev: 'easy',
+  score: 100,
+  startDate: '2026-11-01',
+  endDate: '2026-11-30',
+  timeDur: 60,
+  challengeId: 'SUM-101',
+  language: 'python',
+  tags: 'math',
+  testCases: [{ input: '1 2\n', expectedOutput: '3\n', hidden: false, weight: 1 }],
+};
+
+const firstMessage = (input: unknown) => {
+  const result = challengeInputSchema.safeParse(input);
+  return result.success ? undefined : result.error.issues[0]?.message;
+};
+
+describe('challengeInputSchema', () => {
+  it('accepts a full challenge and fills the judge defaults', () => {
+    const parsed = challengeInputSchema.parse(valid);
+    expect(parsed).toMatchObject({ starterCode: '', timeLimitMs: 2000, memoryLimitMb: 256 });
+  });
+
+  it.each([
+    'challengeName',
+    'challengeDesc',
+    'difficultyLev',
+    'score',
+    'startDate',
+    'endDate',
+    'timeDur',
+    'challengeId',
+    'language',
+    'tags',
+  ])('says "Enter All Delatils" when %s is missing or blank', (field) => {
+    expect(firstMessage({ ...valid, [field]: undefined })).toBe(messages.enterAllChallengeDetails);
+    if (typeof valid[field as keyof ChallengeInput] === 'string') {
+      expect(firstMessage({ ...valid, [field]: '  ' })).toBe(messages.enterAllChallengeDetails);
+    }
+  });
+
+  it('explains each invalid value', () => {
+    expect(firstMessage({ ...valid, difficultyLev: 'brutal' })).toBe(messages.invalidDifficulty);
+    expect(firstMessage({ ...valid, language: 'cobol' })).toBe(messages.invalidLanguage);
+    expect(firstMessage({ ...valid, score: 0 })).toBe(messages.invalidScore);
+    expect(firstMessage({ ...valid, score: 2.5 })).toBe(messages.invalidScore);
+    expect(firstMessage({ ...valid, timeDur: -5 })).toBe(messages.invalidDuration);
+    expect(firstMessage({ ...valid, startDate: '01/11/2026' })).toBe(messages.invalidDate);
+    expect(firstMessage({ ...valid, endDate: '2026-10-31' })).toBe(messages.endBeforeStart);
+    expect(firstMessage({ ...valid, challengeId: 'ab' })).toBe(messages.invalidChallengeId);
+    expect(firstMessage({ ...valid, challengeId: 'has space' })).toBe(messages.invalidChallengeId);
+    expect(firstMessage({ ...valid, testCases: [] })).toBe(messages.addTestCase);
+    expect(firstMessage({ ...valid, timeLimitMs: 50 })).toBe(messages.invalidTimeLimit);
+    expect(firstMessage({ ...valid, memoryLimitMb: 4096 })).toBe(messages.invalidMemoryLimit);
+    expect(
+      firstMessage({
+        ...valid,
+        testCases: [{ input: '', expectedOutput: '', hidden: true, weight: 0 }],
+      }),
+    ).toBe(messages.invalidWeight);
+  });
+
+  it('accepts a one-day challenge (end date equal to start date)', () => {
+    expect(firstMessage({ ...valid, endDate: valid.startDate })).toBeUndefined();
+  });
+});
+
+describe('challengeIdRequestSchema', () => {
+  it('says "Provide a Challenge Id" when the id is missing or blank', () => {
+    for (const body of [{}, { challengeId: '' }, { challengeId: '   ' }, null]) {
+      const result = challengeIdRequestSchema.safeParse(body);
+      expect(result.success ? undefined : result.error.issues[0]?.message).toBe(
+        messages.provideChallengeId,
+      );
+    }
+  });
+});

@@ -1,0 +1,149 @@
+/**
+ * Challenges: the spec's ten fields (§3) plus what the judge needs (starter code, limits and test
+ * cases). The same schemas validate the admin's forms and the server's routes.
+ */
+import { z } from 'zod';
+import { messages } from './messages.ts';
+
+export const difficulties = ['easy', 'medium', 'hard'] as const;
+export const languages = ['javascript', 'python', 'java'] as const;
+export type Difficulty = (typeof difficulties)[number];
+export type Language = (typeof languages)[number];
+
+export const CHALLENGE_ID_PATTERN = /^[A-Za-z0-9_-]{3,64}$/;
+export const DEFAULT_TIME_LIMIT_MS = 2000;
+export const DEFAULT_MEMORY_LIMIT_MB = 256;
+
+/** Filled in: missing, blank or not text all read as "Enter All Delatils" (spec §5). */
+const filled = (max: number, tooLong: string) =>
+  z
+    .string({ error: messages.enterAllChallengeDetails })
+    .trim()
+    .min(1, { error: messages.enterAllChallengeDetails })
+    .max(max, { error: tooLong });
+
+const isoDate = z
+  .string({ error: messages.enterAllChallengeDetails })
+  .trim()
+  .min(1, { error: messages.enterAllChallengeDetails })
+  .pipe(z.iso.date({ error: messages.invalidDate }));
+
+const positiveInt = (max: number, message: string) =>
+  z
+    .number({ error: messages.enterAllChallengeDetails })
+    .int({ error: message })
+    .min(1, { error: message })
+    .max(max, { error: message });
+
+/** One of a fixed list; left empty it reads as not filled in. */
+const oneOf = <T extends readonly [string, ...string[]]>(values: T, invalid: string) =>
+  z.enum(values, {
+    error: (issue) =>
+      issue.input === undefined || (typeof issue.input === 'string' && issue.input.trim() === '')
+        ? messages.enterAllChallengeDetails
+        : invalid,
+  });
+
+export const challengeIdSchema = z
+  .string({ error: messages.provideChallengeId })
+  .trim()
+  .min(1, { error: messages.provideChallengeId })
+  .regex(CHALLENGE_ID_PATTERN, { error: messages.invalidChallengeId });
+
+export const testCaseSchema = z.object({
+  input: z.string().max(1_000_000, { error: messages.testCaseTooLarge }),
+  expectedOutput: z.string().max(1_000_000, { error: messages.testCaseTooLarge }),
+  hidden: z.boolean(),
+  weight: positiveInt(1000, messages.invalidWeight),
+});
+export type TestCase = z.infer<typeof testCaseSchema>;
+
+/** The ten fields of the spec, each required. */
+const tenFields = {
+  challengeName: filled(200, messages.fieldTooLong),
+  challengeDesc: filled(50_000, messages.fieldTooLong),
+  difficultyLev: oneOf(difficulties, messages.invalidDifficulty),
+  score: positiveInt(100_000, messages.invalidScore),
+  startDate: isoDate,
+  endDate: isoDate,
+  timeDur: positiveInt(24 * 60 * 14, messages.invalidDuration),
+  challengeId: filled(64, messages.invalidChallengeId).regex(CHALLENGE_ID_PATTERN, {
+    error: messages.invalidChallengeId,
+  }),
+  language: oneOf(languages, messages.invalidLanguage),
+  tags: filled(500, messages.fieldTooLong),
+};
+
+export const challengeInputSchema = z
+  .object(
+    {
+      ...tenFields,
+      starterCode: z.string().max(100_000, { error: messages.fieldTooLong }).default(''),
+      timeLimitMs: z
+        .number()
+        .int({ error: messages.invalidTimeLimit })
+        .min(100, { error: messages.invalidTimeLimit })
+        .max(20_000, { error: messages.invalidTimeLimit })
+        .default(DEFAULT_TIME_LIMIT_MS),
+      memoryLimitMb: z
+        .number()
+        .int({ error: messages.invalidMemoryLimit })
+        .min(32, { error: messages.invalidMemoryLimit })
+        .max(2048, { error: messages.invalidMemoryLimit })
+        .default(DEFAULT_MEMORY_LIMIT_MB),
+      testCases: z
+        .array(testCaseSchema, { error: messages.addTestCase })
+        .min(1, { error: messages.addTestCase })
+        .max(200, { error: messages.tooManyTestCases }),
+    },
+    { error: messages.enterAllChallengeDetails },
+  )
+  .refine((c) => c.endDate >= c.startDate, { path: ['endDate'], error: messages.endBeforeStart });
+export type ChallengeInput = z.input<typeof challengeInputSchema>;
+
+/** A challenge as the server returns it. */
+export const challengeSchema = z.object({
+  challengeName: z.string(),
+  challengeDesc: z.string(),
+  difficultyLev: z.enum(difficulties),
+  score: z.number(),
+  startDate: z.string(),
+  endDate: z.string(),
+  timeDur: z.number(),
+  challengeId: z.string(),
+  language: z.enum(languages),
+  tags: z.string(),
+  starterCode: z.string(),
+  timeLimitMs: z.number(),
+  memoryLimitMb: z.number(),
+  testCases: z.array(testCaseSchema),
+});
+export type Challenge = z.infer<typeof challengeSchema>;
+
+export const challengeSummarySchema = challengeSchema
+  .omit({ testCases: true, starterCode: true, challengeDesc: true })
+  .extend({
+    testCaseCount: z.number().int(),
+    /** A student's own list only: their best score so far and when they first opened it. */
+    bestScore: z.number().nullable().optional(),
+    startedAt: z.string().optional(),
+  });
+export type ChallengeSummary = z.infer<typeof challengeSummarySchema>;
+
+export const challengeIdRequestSchema = z.object(
+  { challengeId: challengeIdSchema },
+  { error: messages.provideChallengeId },
+);
+
+export const addChallengePath = '/api/admin/addChallenge';
+export const getChallengePath = '/api/admin/getChallenge';
+export const updateChallengePath = '/api/admin/updateChallenge';
+export const deleteChallengePath = '/api/admin/deleteChallenge';
+export const getChallengesPath = '/api/user/getChallenges';
+
+export const addChallengeResponseSchema = z.object({ challengeCreated: challengeSchema });
+export const updateChallengeResponseSchema = z.object({ challengeUpdated: challengeSchema });
+export const deleteChallengeResponseSchema = z.object({ challengeDeleted: challengeSchema });
+export const getChallengesResponseSchema = z.object({
+  challenges: z.array(challengeSummarySchema),
+});

@@ -1,0 +1,25 @@
+/** SQL for the admins table. */
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/connection.ts';
+import { admins } from '../db/schema.ts';
+
+export type AdminRow = typeof admins.$inferSelect;
+
+export async function findAdminByEmail(db: Db, email: string): Promise<AdminRow | undefined> {
+  const rows = await db.select().from(admins).where(eq(admins.email, email)).limit(1);
+  return rows[0];
+}
+
+export async function countAdmins(db: Db): Promise<number> {
+  return db.$count(admins);
+}
+
+/** Inserts the admin unless that email exists; true when this call inserted it. */
+export async function insertAdmin(db: Db, email: string, passwordHash: string): Promise<boolean> {
+  const rows = await db
+    .insert(admins)
+    .values({ email, passwordHash })
+    .onConflictDoNothing({ target: admins.email })
+    .returning({ id: admins.id });
+  return rows.length > 0;
+}

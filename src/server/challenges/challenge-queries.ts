@@ -1,0 +1,172 @@
+/**
+ * SQL for challenges and their test cases. A challenge and its tests are always written together
+ * in one transaction, so a failed save never leaves a challenge with half its tests.
+ */
+import { asc, count, eq, max, sql } from 'drizzle-orm';
+import type { Challenge, ChallengeSummary, TestCase } from '../../contract/challenges.ts';
+import type { Db } from '../db/connection.ts';
+import { attempts, challenges, submissions, testCases } from '../db/schema.ts';
+
+type ChallengeRow = typeof challenges.$inferSelect;
+/** What the routes hand over: the parsed input with its defaults filled. */
+export type ChallengeValues = Omit<Challenge, 'testCases'> & { testCases: TestCase[] };
+
+function toChallenge(row: ChallengeRow, tests: TestCase[]): Challenge {
+  return {
+    challengeName: row.challengeName,
+    challengeDesc: row.challengeDesc,
+    difficultyLev: row.difficultyLev as Challenge['difficultyLev'],
+    score: row.score,
+    startDate: row.startDate,
+    endDate: row.endDate,
+    timeDur: row.timeDur,
+    challengeId: row.challengeId,
+    language: row.language as Challenge['language'],
+    tags: row.tags,
+    starterCode: row.starterCode,
+    timeLimitMs: row.timeLimitMs,
+    memoryLimitMb: row.memoryLimitMb,
+    testCases: tests,
+  };
+}
+
+function columns(values: ChallengeValues) {
+  const { testCases: _tests, ...fields } = values;
+  return fields;
+}
+
+async function readTests(db: Db, challengeId: string): Promise<TestCase[]> {
+  return db
+    .select({
+      input: testCases.input,
+      expectedOutput: testCases.expectedOutput,
+      hidden: testCases.hidden,
+      weight: testCases.weight,
+    })
+    .from(testCases)
+    .where(eq(testCases.challengeId, challengeId))
+    .orderBy(asc(testCases.ordinal));
+}
+
+async function writeTests(db: Db, challengeId: string, tests: TestCase[]): Promise<void> {
+  await db.delete(testCases).where(eq(testCases.challengeId, challengeId));
+  if (tests.length === 0) return;
+  await db.insert(testCases).values(tests.map((t, ordinal) => ({ ...t, challengeId, ordinal })));
+}
+
+export async function findChallenge(db: Db, challengeId: string): Promise<Challenge | undefined> {
+  const [row] = await db.select().from(challenges).where(eq(challenges.challengeId, challengeId));
+  return row ? toChallenge(row, await readTests(db, challengeId)) : undefined;
+}
+
+/** Undefined when the test code is taken. */
+export async function insertChallenge(
+  db: Db,
+  values: ChallengeValues,
+): Promise<Challenge | undefined> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(challenges)
+      .values(columns(values))
+      .onConflictDoNothing()
+      .returning();
+    if (!row) return undefined;
+    await writeTests(tx, row.challengeId, values.testCases);
+    return toChallenge(row, values.testCases);
+  });
+}
+
+/** Undefined when no challenge has that test code. */
+export async function updateChallenge(
+  db: Db,
+  values: ChallengeValues,
+): Promise<Challenge | undefined> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(challenges)
+      .set({ ...columns(values), updatedAt: sql`now()` })
+      .where(eq(challenges.challengeId, values.challengeId))
+      .returning();
+    if (!row) return undefined;
+    await writeTests(tx, row.challengeId, values.testCases);
+    return toChallenge(row, values.testCases);
+  });
+}
+
+/** Deletes the challenge with its tests, attempts and submissions; returns what was deleted. */
+export async function deleteChallenge(db: Db, challengeId: string): Promise<Challenge | undefined> {
+  return db.transaction(async (tx) => {
+    const existing = await findChallenge(tx, challengeId);
+    if (!existing) return undefined;
+    await tx.delete(challenges).where(eq(challenges.challengeId, challengeId));
+    return existing;
+  });
+}
+
+const summaryColumns = {
+  challengeId: challenges.challengeId,
+  challengeName: challenges.challengeName,
+  difficultyLev: challenges.difficultyLev,
+  score: challenges.score,
+  startDate: challenges.startDate,
+  endDate: challenges.endDate,
+  timeDur: challenges.timeDur,
+  language: challenges.language,
+  tags: challenges.tags,
+  timeLimitMs: challenges.timeLimitMs,
+  memoryLimitMb: challenges.memoryLimitMb,
+};
+
+type SummaryRow = { [K in keyof typeof summaryColumns]: (typeof challenges.$inferSelect)[K] } & {
+  testCaseCount: number;
+};
+
+function toSummary(row: SummaryRow): ChallengeSummary {
+  return {
+    ...row,
+    difficultyLev: row.difficultyLev as ChallengeSummary['difficultyLev'],
+    language: row.language as ChallengeSummary['language'],
+    testCaseCount: Number(row.testCaseCount),
+  };
+}
+
+/** Every challenge, newest start first (the admin's list). */
+export async function listChallenges(db: Db): Promise<ChallengeSummary[]> {
+  const rows = await db
+    .select({ ...summaryColumns, testCaseCount: count(testCases.id) })
+    .from(challenges)
+    .leftJoin(testCases, eq(testCases.challengeId, challenges.challengeId))
+    .groupBy(challenges.challengeId)
+    .orderBy(sql`${challenges.startDate} desc`, asc(challenges.challengeId));
+  return rows.map(toSummary);
+}
+
+/** The challenges one student has opened, with their best score so far. */
+export async function listAttemptedChallenges(db: Db, userId: string): Promise<ChallengeSummary[]> {
+  const best = db
+    .select({
+      challengeId: submissions.challengeId,
+      bestScore: max(submissions.score).as('best_score'),
+    })
+    .from(submissions)
+    .where(eq(submissions.userId, userId))
+    .groupBy(submissions.challengeId)
+    .as('best');
+  const rows = await db
+    .select({
+      ...summaryColumns,
+      testCaseCount: sql<number>`(select count(*) from ${testCases} where ${testCases.challengeId} = ${challenges.challengeId})::int`,
+      bestScore: best.bestScore,
+      startedAt: attempts.startedAt,
+    })
+    .from(attempts)
+    .innerJoin(challenges, eq(challenges.challengeId, attempts.challengeId))
+    .leftJoin(best, eq(best.challengeId, attempts.challengeId))
+    .where(eq(attempts.userId, userId))
+    .orderBy(sql`${attempts.startedAt} desc`);
+  return rows.map(({ bestScore, startedAt, ...row }) => ({
+    ...toSummary(row),
+    bestScore: bestScore ?? null,
+    startedAt: startedAt.toISOString(),
+  }));
+}

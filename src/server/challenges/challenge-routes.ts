@@ -1,0 +1,111 @@
+/**
+ * The admin's challenge calls (spec §7) and the signed-in list GET /api/user/getChallenges.
+ * Paths, payloads and the answer fields the spec names are kept as they are.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  addChallengePath,
+  addChallengeResponseSchema,
+  challengeIdRequestSchema,
+  challengeIdSchema,
+  challengeInputSchema,
+  challengeSchema,
+  deleteChallengePath,
+  deleteChallengeResponseSchema,
+  getChallengePath,
+  getChallengesPath,
+  getChallengesResponseSchema,
+  updateChallengePath,
+  updateChallengeResponseSchema,
+} from '../../contract/challenges.ts';
+import { messages } from '../../contract/messages.ts';
+import type { Guards } from '../auth/guards.ts';
+import type { Db } from '../db/connection.ts';
+import { HttpError } from '../http-error.ts';
+import {
+  deleteChallenge,
+  findChallenge,
+  insertChallenge,
+  listAttemptedChallenges,
+  listChallenges,
+  updateChallenge,
+} from './challenge-queries.ts';
+
+type Deps = { db: Db; guards: Guards };
+
+const notFound = () => new HttpError(404, messages.challengeNotFound);
+
+export const challengeRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, guards }) => {
+  app.post(
+    addChallengePath,
+    {
+      onRequest: guards.admin,
+      schema: { body: challengeInputSchema, response: { 200: addChallengeResponseSchema } },
+    },
+    async (request) => {
+      const created = await insertChallenge(db, request.body);
+      if (!created) throw new HttpError(409, messages.challengeExists);
+      return { challengeCreated: created };
+    },
+  );
+
+  app.post(
+    getChallengePath,
+    {
+      onRequest: guards.admin,
+      schema: { body: challengeIdRequestSchema, response: { 200: challengeSchema } },
+    },
+    async (request) => {
+      const challenge = await findChallenge(db, request.body.challengeId);
+      if (!challenge) throw notFound();
+      return challenge;
+    },
+  );
+
+  app.post(
+    updateChallengePath,
+    {
+      onRequest: guards.admin,
+      schema: { body: challengeInputSchema, response: { 200: updateChallengeResponseSchema } },
+    },
+    async (request) => {
+      const updated = await updateChallenge(db, request.body);
+      if (!updated) throw notFound();
+      return { challengeUpdated: updated };
+    },
+  );
+
+  app.post(
+    deleteChallengePath,
+    {
+      onRequest: guards.admin,
+      schema: {
+        querystring: z.object(
+          { challengeId: challengeIdSchema },
+          { error: messages.provideChallengeId },
+        ),
+        response: { 200: deleteChallengeResponseSchema },
+      },
+    },
+    async (request) => {
+      const deleted = await deleteChallenge(db, request.query.challengeId);
+      if (!deleted) throw notFound();
+      return { challengeDeleted: deleted };
+    },
+  );
+
+  app.get(
+    getChallengesPath,
+    { onRequest: guards.signedIn, schema: { response: { 200: getChallengesResponseSchema } } },
+    async (request) => {
+      const auth = request.auth;
+      if (!auth) throw new HttpError(401, messages.unauthorized);
+      const challenges =
+        auth.role === 'admin'
+          ? await listChallenges(db)
+          : await listAttemptedChallenges(db, auth.sub);
+      return { challenges };
+    },
+  );
+};

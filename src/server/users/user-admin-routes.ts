@@ -1,0 +1,44 @@
+/**
+ * The administrator's user calls: DELETE /api/user/deleteUser/{email} (the student and, through
+ * the foreign keys' cascades, all their attempts, submissions and reset tokens go in one
+ * statement, so all or nothing) and GET /api/admin/getTotalStudentCount.
+ */
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  deleteUserParamsSchema,
+  deleteUserResponseSchema,
+  totalStudentCountPath,
+  totalStudentCountResponseSchema,
+} from '../../contract/admin.ts';
+import { messages } from '../../contract/messages.ts';
+import type { Guards } from '../auth/guards.ts';
+import type { Db } from '../db/connection.ts';
+import { users } from '../db/schema.ts';
+import { HttpError } from '../http-error.ts';
+
+type Deps = { db: Db; guards: Guards };
+
+export const userAdminRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, guards }) => {
+  app.delete(
+    '/api/user/deleteUser/:email',
+    {
+      onRequest: guards.admin,
+      schema: { params: deleteUserParamsSchema, response: { 200: deleteUserResponseSchema } },
+    },
+    async (request) => {
+      const deleted = await db
+        .delete(users)
+        .where(eq(users.email, request.params.email))
+        .returning({ id: users.id });
+      if (deleted.length === 0) throw new HttpError(404, messages.userNotFound);
+      return { message: messages.userDeleted };
+    },
+  );
+
+  app.get(
+    totalStudentCountPath,
+    { onRequest: guards.admin, schema: { response: { 200: totalStudentCountResponseSchema } } },
+    async () => ({ totalUsers: await db.$count(users) }),
+  );
+};
