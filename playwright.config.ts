@@ -2,11 +2,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { E2E_ADMIN } from './tests/e2e/admin-credentials.ts';
 
 // The end-to-end tests click through the built app served by the real server (PGlite in a fresh
 // temporary folder) in Debian's Chromium.
 const port = Number(process.env.E2E_PORT ?? 4310);
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-'));
+// Kept in the environment: test workers re-read this file, and the password-reset test reads
+// the server's outbox (DATA_DIR/outbox) from E2E_DATA_DIR.
+process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-'));
+const dataDir = process.env.E2E_DATA_DIR;
 export const baseURL = `http://127.0.0.1:${port}`;
 
 export default defineConfig({
@@ -50,6 +54,8 @@ export default defineConfig({
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
+      ADMIN_EMAIL: E2E_ADMIN.email,
+      ADMIN_PASSWORD: E2E_ADMIN.password,
       // Lets two checkouts' worth of work run side by side (each with its own build folder).
       STATIC_DIR: process.env.E2E_STATIC_DIR ?? 'dist',
     },

@@ -49,6 +49,21 @@ const envSchema = z.object({
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
   LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().positive().default(300),
   LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().positive().default(15),
+  // Mail (password reset). Without SMTP_URL messages go to DATA_DIR/outbox as .eml files.
+  SMTP_IGNORE_TLS: flag.default(false),
+  SMTP_REQUIRE_TLS: flag.default(false),
+  SMTP_TLS_REJECT_UNAUTHORIZED: flag.default(true),
+  MAIL_SEND_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(4),
+  MAIL_RETRY_DELAY_SECONDS: z.coerce.number().min(0).max(300).default(2),
+  RESET_TOKEN_TTL_MINUTES: z.coerce
+    .number()
+    .positive()
+    .max(24 * 60)
+    .default(30),
+  // Reset requests allowed per window, counted whether or not the address has an account.
+  RESET_MAX_REQUESTS_PER_EMAIL: z.coerce.number().int().positive().default(5),
+  RESET_MAX_REQUESTS_PER_IP: z.coerce.number().int().positive().default(100),
+  RESET_REQUEST_WINDOW_MINUTES: z.coerce.number().positive().default(15),
 });
 
 export type Config = {
@@ -74,6 +89,11 @@ export type Config = {
   logLevel: string;
   trustProxy: boolean;
   loginLimits: { perAccount: number; perIp: number; windowSeconds: number };
+  smtpTls: { ignoreTls: boolean; requireTls: boolean; rejectUnauthorized: boolean };
+  /** A failed send is tried `attempts` times in all, waiting firstDelayMs, then twice as long... */
+  mailRetry: { attempts: number; firstDelayMs: number };
+  resetTokenTtlSeconds: number;
+  resetLimits: { perAccount: number; perIp: number; windowSeconds: number };
 };
 
 export class ConfigError extends Error {}
@@ -111,6 +131,21 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       perAccount: e.LOGIN_MAX_FAILURES_PER_ACCOUNT,
       perIp: e.LOGIN_MAX_FAILURES_PER_IP,
       windowSeconds: Math.round(e.LOGIN_FAILURE_WINDOW_MINUTES * 60),
+    },
+    smtpTls: {
+      ignoreTls: e.SMTP_IGNORE_TLS,
+      requireTls: e.SMTP_REQUIRE_TLS,
+      rejectUnauthorized: e.SMTP_TLS_REJECT_UNAUTHORIZED,
+    },
+    mailRetry: {
+      attempts: e.MAIL_SEND_ATTEMPTS,
+      firstDelayMs: Math.round(e.MAIL_RETRY_DELAY_SECONDS * 1000),
+    },
+    resetTokenTtlSeconds: Math.round(e.RESET_TOKEN_TTL_MINUTES * 60),
+    resetLimits: {
+      perAccount: e.RESET_MAX_REQUESTS_PER_EMAIL,
+      perIp: e.RESET_MAX_REQUESTS_PER_IP,
+      windowSeconds: Math.round(e.RESET_REQUEST_WINDOW_MINUTES * 60),
     },
   };
 }

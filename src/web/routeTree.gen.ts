@@ -10,12 +10,24 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as AdminRouteImport } from './routes/admin'
+import { Route as AdminDashRouteImport } from './routes/adminDash'
 import { Route as ForgotPasswordRouteImport } from './routes/forgot-password'
 import { Route as ChallengesChallengeIdRouteImport } from './routes/challenges.$challengeId'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminRoute = AdminRouteImport.update({
+  id: '/admin',
+  path: '/admin',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminDashRoute = AdminDashRouteImport.update({
+  id: '/adminDash',
+  path: '/adminDash',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ForgotPasswordRoute = ForgotPasswordRouteImport.update({
@@ -31,30 +43,54 @@ const ChallengesChallengeIdRoute = ChallengesChallengeIdRouteImport.update({
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/admin': typeof AdminRoute
+  '/adminDash': typeof AdminDashRoute
   '/forgot-password': typeof ForgotPasswordRoute
   '/challenges/$challengeId': typeof ChallengesChallengeIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/admin': typeof AdminRoute
+  '/adminDash': typeof AdminDashRoute
   '/forgot-password': typeof ForgotPasswordRoute
   '/challenges/$challengeId': typeof ChallengesChallengeIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/admin': typeof AdminRoute
+  '/adminDash': typeof AdminDashRoute
   '/forgot-password': typeof ForgotPasswordRoute
   '/challenges/$challengeId': typeof ChallengesChallengeIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/' | '/forgot-password' | '/challenges/$challengeId'
+  fullPaths:
+    | '/'
+    | '/admin'
+    | '/adminDash'
+    | '/forgot-password'
+    | '/challenges/$challengeId'
   fileRoutesByTo: FileRoutesByTo
-  to: '/' | '/forgot-password' | '/challenges/$challengeId'
-  id: '__root__' | '/' | '/forgot-password' | '/challenges/$challengeId'
+  to:
+    | '/'
+    | '/admin'
+    | '/adminDash'
+    | '/forgot-password'
+    | '/challenges/$challengeId'
+  id:
+    | '__root__'
+    | '/'
+    | '/admin'
+    | '/adminDash'
+    | '/forgot-password'
+    | '/challenges/$challengeId'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  AdminRoute: typeof AdminRoute
+  AdminDashRoute: typeof AdminDashRoute
   ForgotPasswordRoute: typeof ForgotPasswordRoute
   ChallengesChallengeIdRoute: typeof ChallengesChallengeIdRoute
 }
@@ -66,6 +102,20 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof IndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin': {
+      id: '/admin'
+      path: '/admin'
+      fullPath: '/admin'
+      preLoaderRoute: typeof AdminRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/adminDash': {
+      id: '/adminDash'
+      path: '/adminDash'
+      fullPath: '/adminDash'
+      preLoaderRoute: typeof AdminDashRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/forgot-password': {
@@ -87,6 +137,8 @@ declare module '@tanstack/react-router' {
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  AdminRoute: AdminRoute,
+  AdminDashRoute: AdminDashRoute,
   ForgotPasswordRoute: ForgotPasswordRoute,
   ChallengesChallengeIdRoute: ChallengesChallengeIdRoute,
 }

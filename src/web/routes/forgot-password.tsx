@@ -1,18 +1,46 @@
-/** `/forgot-password`: for now only the request form (no token); the reset form comes later. */
-import { createFileRoute } from '@tanstack/react-router';
+/**
+ * `/forgot-password` (spec §2): without a token the request form; with `?token=...` (from the
+ * emailed link) the new-password form, which on success returns to `/` on the Login tab.
+ */
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { z } from 'zod';
 import { SiteHeader } from '../app/site-header.tsx';
 import { RequestResetForm } from '../features/password-reset/request-reset-form.tsx';
+import { ResetPasswordForm } from '../features/password-reset/reset-password-form.tsx';
+import { logOut } from '../session/index.ts';
+
+const searchSchema = z.object({ token: z.string().trim().min(1).optional() });
+type ForgotPasswordSearch = z.infer<typeof searchSchema>;
 
 export const Route = createFileRoute('/forgot-password')({
+  // A missing or unreadable token means the request form; the server judges the token itself.
+  validateSearch: (search: Record<string, unknown>): ForgotPasswordSearch => {
+    const parsed = searchSchema.safeParse(search);
+    return parsed.success ? parsed.data : {};
+  },
   component: ForgotPasswordPage,
 });
 
 function ForgotPasswordPage() {
+  const { token } = Route.useSearch();
+  const navigate = useNavigate();
   return (
     <>
       <SiteHeader />
       <main id="main" className="page page--narrow">
-        <RequestResetForm />
+        {token ? (
+          <ResetPasswordForm
+            key={token}
+            token={token}
+            onDone={() => {
+              // Whoever was signed in on this browser logs in again with the new password.
+              logOut();
+              void navigate({ to: '/', replace: true });
+            }}
+          />
+        ) : (
+          <RequestResetForm />
+        )}
       </main>
     </>
   );

@@ -4,12 +4,17 @@ import { TextField, type TextFieldProps } from './text-field.tsx';
 
 export type EmailFieldProps = Omit<TextFieldProps, 'label' | 'type' | 'name'> & {
   autoComplete?: 'email' | 'username';
+  label?: TextFieldProps['label'];
 };
 
-export function EmailField({ autoComplete = 'email', ...props }: EmailFieldProps) {
+export function EmailField({
+  autoComplete = 'email',
+  label = messages.fieldEmail,
+  ...props
+}: EmailFieldProps) {
   return (
     <TextField
-      label={messages.fieldEmail}
+      label={label}
       name="email"
       type="email"
       autoComplete={autoComplete}

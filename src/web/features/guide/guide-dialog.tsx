@@ -7,6 +7,7 @@
 import { Dialog } from '@ark-ui/react/dialog';
 import { Portal } from '@ark-ui/react/portal';
 import { messages } from '../../../contract/messages.ts';
+import '../../ui/dialog.css';
 import './guide.css';
 
 export const GUIDE_VIDEO_SRC = '/guide/portal-guide.webm';

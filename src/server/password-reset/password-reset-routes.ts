@@ -1,0 +1,44 @@
+/**
+ * The password-reset feature as one plugin: its two routes, the mailer (SMTP or outbox), the
+ * reset-request limits and the after-answer jobs, which closing the app lets finish first.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { createAttemptLimiter } from '../auth/attempt-limits.ts';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/connection.ts';
+import { createMailer } from '../mail/create-mailer.ts';
+import { createJobRunner } from './after-response-jobs.ts';
+import { createResetPasswordRoute } from './create-reset-password-route.ts';
+import { resetPasswordRoute } from './reset-password-route.ts';
+import { sendResetLink, type ResetLinkDeps } from './send-reset-link.ts';
+
+type Options = { db: Db; config: Config };
+
+export const passwordResetRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, config }) => {
+  const log = app.log.child({ component: 'password-reset' });
+  const mailer = createMailer(config);
+  const jobs = createJobRunner(log);
+  const deps: ResetLinkDeps = {
+    db,
+    mailer,
+    publicUrl: config.publicUrl,
+    ttlSeconds: config.resetTokenTtlSeconds,
+    retry: config.mailRetry,
+    log,
+  };
+
+  await app.register(createResetPasswordRoute, {
+    limiter: createAttemptLimiter(db, 'reset-request', config.resetLimits),
+    afterAnswer: (email) => jobs.run((signal) => sendResetLink(deps, email, signal)),
+  });
+  await app.register(resetPasswordRoute, {
+    db,
+    loginLimiter: createAttemptLimiter(db, 'login', config.loginLimits),
+  });
+
+  // preClose, not onClose: the app's onClose closes the database before a plugin's onClose runs.
+  app.addHook('preClose', async () => {
+    await jobs.close();
+    mailer.close();
+  });
+};

@@ -1,0 +1,82 @@
+/**
+ * Checks and writes the rows of one upload inside ONE transaction, batch by batch as they stream
+ * out of the parser, so memory does not grow with the file and any failure (a limit passed late
+ * in the file, a parse error, the database) rolls everything back. The header is the first
+ * non-blank row; blank rows are skipped and not counted.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import { messages } from '../../contract/messages.ts';
+import {
+  ROSTER_MAX_REPORTED_ERRORS,
+  ROSTER_MAX_ROWS,
+  type RosterRowError,
+  type RosterUploadResult,
+} from '../../contract/roster.ts';
+import {
+  createRosterRowChecker,
+  isBlankRow,
+  matchRosterHeader,
+  type RosterRecord,
+} from '../../contract/roster-rows.ts';
+import type { Db } from '../db/connection.ts';
+import { HttpError } from '../http-error.ts';
+import { lockRosterUploads, ROSTER_BATCH_SIZE, upsertStudents } from './roster-queries.ts';
+import type { SheetRow } from './sheet-row.ts';
+
+type Checker = ReturnType<typeof createRosterRowChecker>;
+
+async function writeRows(db: Db, rows: AsyncIterable<SheetRow>): Promise<RosterUploadResult> {
+  let check: Checker | undefined;
+  let count = 0;
+  let batch: RosterRecord[] = [];
+  const errors: RosterRowError[] = [];
+  const result = { inserted: 0, updated: 0, rejected: 0 };
+  const flush = async () => {
+    const written = await upsertStudents(db, batch);
+    result.inserted += written.inserted;
+    result.updated += written.updated;
+    batch = [];
+  };
+
+  for await (const { row, cells } of rows) {
+    if (isBlankRow(cells)) continue;
+    if (!check) {
+      const columns = matchRosterHeader(cells);
+      if (!columns) throw new HttpError(422, messages.rosterMissingHeaders);
+      check = createRosterRowChecker(columns);
+      continue;
+    }
+    if (++count > ROSTER_MAX_ROWS) throw new HttpError(413, messages.rosterTooManyRows);
+    const verdict = check(row, cells);
+    if (!verdict.ok) {
+      result.rejected++;
+      if (errors.length < ROSTER_MAX_REPORTED_ERRORS)
+        errors.push({ row, message: verdict.message });
+      continue;
+    }
+    batch.push(verdict.record);
+    if (batch.length >= ROSTER_BATCH_SIZE) await flush();
+  }
+  if (!check) throw new HttpError(422, messages.rosterMissingHeaders);
+  if (count === 0) throw new HttpError(422, messages.rosterNoRows);
+  await flush();
+  return { ...result, errors };
+}
+
+export async function importRoster(
+  db: Db,
+  rows: AsyncIterable<SheetRow>,
+  log: FastifyBaseLogger,
+): Promise<RosterUploadResult> {
+  try {
+    return await db.transaction(async (tx) => {
+      await lockRosterUploads(tx);
+      return writeRows(tx, rows);
+    });
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    // The database failed mid-write: the transaction rolled back, so nothing changed.
+    log.error({ err: error }, 'roster upload could not be written');
+    throw new HttpError(503, messages.rosterNotSaved);
+  }
+}

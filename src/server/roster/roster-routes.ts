@@ -1,0 +1,49 @@
+/**
+ * The administrator's roster calls (spec §7): GET downloadExcelTemplate answers Template.csv with
+ * the header row; POST uploadFileData takes the multipart field `file` and answers
+ * {inserted, updated, rejected, errors}. Both need an admin token. Multipart is registered only
+ * inside this plugin, with the upload limits.
+ */
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  ROSTER_HEADERS,
+  ROSTER_MAX_FILE_BYTES,
+  ROSTER_TEMPLATE_FILE_NAME,
+  rosterTemplatePath,
+  rosterUploadPath,
+  rosterUploadResultSchema,
+} from '../../contract/roster.ts';
+import type { Guards } from '../auth/guards.ts';
+import type { Db } from '../db/connection.ts';
+import { importRoster } from './import-roster.ts';
+import { openRoster } from './open-roster.ts';
+import { readUploadedFile } from './upload-part.ts';
+
+type Deps = { db: Db; guards: Guards };
+
+const templateCsv = `${ROSTER_HEADERS.join(',')}\r\n`;
+
+export const rosterRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, guards }) => {
+  await app.register(multipart, {
+    limits: { fileSize: ROSTER_MAX_FILE_BYTES, files: 1, fields: 10, parts: 11, fieldSize: 1024 },
+  });
+
+  app.get(rosterTemplatePath, { onRequest: guards.admin }, async (_request, reply) => {
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${ROSTER_TEMPLATE_FILE_NAME}"`)
+      .header('cache-control', 'no-store')
+      .send(templateCsv);
+  });
+
+  app.post(
+    rosterUploadPath,
+    { onRequest: guards.admin, schema: { response: { 200: rosterUploadResultSchema } } },
+    async (request) => {
+      const file = await readUploadedFile(request);
+      const rows = await openRoster(file.fileName, file.data);
+      return importRoster(db, rows, request.log);
+    },
+  );
+};

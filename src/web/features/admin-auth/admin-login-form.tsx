@@ -1,0 +1,64 @@
+/**
+ * /admin: the administrator's sign-in (spec §2). The server checks the credentials; a refusal shows
+ * 'Invalid credentials' (the server's own message), missing fields 'Please enter all details'.
+ */
+import { useState, type FormEvent } from 'react';
+import { messages } from '../../../contract/messages.ts';
+import { setAdminSession } from '../../session/admin-session.ts';
+import { EmailField } from '../../ui/email-field.tsx';
+import { TextField } from '../../ui/text-field.tsx';
+import { showError } from '../../ui/toast.ts';
+import { adminLogin } from './admin-login-api.ts';
+
+export function AdminLoginForm({ onSignedIn }: { onSignedIn: () => void }) {
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    if (email.trim() === '' || password === '') {
+      showError(messages.enterAllDetails);
+      return;
+    }
+    setBusy(true);
+    try {
+      const { token, email: signedIn } = await adminLogin({ email, password });
+      setAdminSession({ email: signedIn, token });
+      onSignedIn();
+    } catch (error) {
+      showError(error instanceof Error ? error.message : messages.networkError);
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section className="card" aria-labelledby="admin-login-heading">
+      <p className="eyebrow">{messages.adminEyebrow}</p>
+      <h1 id="admin-login-heading" className="card__title">
+        {messages.adminSignInTitle}
+      </h1>
+      <form className="form" noValidate onSubmit={onSubmit} aria-busy={busy}>
+        <EmailField
+          label={messages.adminEmailLabel}
+          autoComplete="username"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
+        <TextField
+          label={messages.fieldPassword}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
+        <button type="submit" className="button button--primary button--block" disabled={busy}>
+          {busy ? messages.working : messages.adminSignIn}
+        </button>
+      </form>
+    </section>
+  );
+}

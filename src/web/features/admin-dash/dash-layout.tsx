@@ -1,0 +1,56 @@
+/**
+ * /adminDash's frame: the side menu (Home, Delete User, Excel upload, Logout; spec §2) and the
+ * chosen view. The menu is a nav of links, so each view has its own address and the browser's
+ * back button works; the current one is marked with aria-current.
+ */
+import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { messages } from '../../../contract/messages.ts';
+import type { DashView } from './dash-views.ts';
+import './dash.css';
+
+const menu: { view: DashView; label: string }[] = [
+  { view: 'home', label: messages.menuHome },
+  { view: 'delete-user', label: messages.menuDeleteUser },
+  { view: 'excel-upload', label: messages.menuExcelUpload },
+];
+
+type Props = { current: DashView; adminEmail: string; onLogout: () => void; children: ReactNode };
+
+export function DashLayout({ current, adminEmail, onLogout, children }: Props) {
+  return (
+    <div className="dash">
+      <nav className="dash__menu" aria-label={messages.adminMenuLabel}>
+        <p className="dash__who">
+          <span className="eyebrow">{messages.adminEyebrow}</span>
+          <span className="dash__email" title={adminEmail}>
+            {adminEmail}
+          </span>
+        </p>
+        <ul className="dash__items">
+          {menu.map((item) => (
+            <li key={item.view}>
+              <Link
+                to="/adminDash"
+                search={{ view: item.view }}
+                className="dash__item"
+                aria-current={item.view === current ? 'page' : undefined}
+              >
+                {item.label}
+              </Link>
+            </li>
+          ))}
+          <li>
+            <button type="button" className="dash__item dash__item--button" onClick={onLogout}>
+              {messages.menuLogout}
+            </button>
+          </li>
+        </ul>
+      </nav>
+      <main id="main" className="dash__main">
+        <h1 className="visually-hidden">{messages.adminDashTitle}</h1>
+        {children}
+      </main>
+    </div>
+  );
+}

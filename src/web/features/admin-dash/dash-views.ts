@@ -1,0 +1,21 @@
+/**
+ * The dashboard's views, chosen by the `view` search parameter. Excel upload is the default
+ * (spec §2); the challenge forms exist but are not in the menu.
+ */
+import { z } from 'zod';
+
+export const dashViews = [
+  'home',
+  'delete-user',
+  'excel-upload',
+  'add-challenge',
+  'edit-challenge',
+] as const;
+export type DashView = (typeof dashViews)[number];
+export const DEFAULT_DASH_VIEW: DashView = 'excel-upload';
+
+export const dashSearchSchema = z.object({
+  view: z.enum(dashViews).optional().catch(undefined),
+  challengeId: z.string().max(64).optional().catch(undefined),
+});
+export type DashSearch = z.infer<typeof dashSearchSchema>;

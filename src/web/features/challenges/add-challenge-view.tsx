@@ -1,0 +1,60 @@
+/** The add-challenge form (`/adminDash?view=add-challenge`): 'Challenge created' on success. */
+import { useState, type FormEvent } from 'react';
+import { messages } from '../../../contract/messages.ts';
+import { showError, showSuccess } from '../../ui/toast.ts';
+import { ChallengeFields } from './challenge-fields.tsx';
+import {
+  checkChallengeValues,
+  emptyChallengeValues,
+  toChallengeInput,
+} from './challenge-form-values.ts';
+import { addChallenge } from './challenges-api.ts';
+import './challenges.css';
+
+export function AddChallengeView({
+  token,
+  onCreated,
+}: {
+  token: string;
+  onCreated?: (challengeId: string) => void;
+}) {
+  const [values, setValues] = useState(emptyChallengeValues);
+  const [busy, setBusy] = useState(false);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    const problem = checkChallengeValues(values);
+    if (problem) {
+      showError(problem);
+      return;
+    }
+    setBusy(true);
+    try {
+      const created = await addChallenge(token, toChallengeInput(values));
+      showSuccess(messages.challengeCreated);
+      setValues(emptyChallengeValues());
+      onCreated?.(created.challengeId);
+    } catch (error) {
+      showError(error instanceof Error ? error.message : messages.networkError);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section aria-labelledby="add-challenge-heading" className="dash-section">
+      <h2 id="add-challenge-heading" className="dash-section__title">
+        {messages.addChallenge}
+      </h2>
+      <form className="form challenge-form" noValidate onSubmit={onSubmit} aria-busy={busy}>
+        <ChallengeFields values={values} onChange={setValues} />
+        <div className="actions">
+          <button type="submit" className="button button--primary" disabled={busy}>
+            {busy ? messages.working : messages.createChallenge}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

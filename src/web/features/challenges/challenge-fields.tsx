@@ -1,0 +1,162 @@
+/**
+ * The fields of the add-challenge and edit-challenge forms: the spec's ten, then the judge's
+ * settings and the test cases. In the edit form the id is fixed (it is what was loaded).
+ */
+import { difficulties, languages } from '../../../contract/challenges.ts';
+import { messages } from '../../../contract/messages.ts';
+import { SelectField } from '../../ui/select-field.tsx';
+import { TextAreaField } from '../../ui/text-area-field.tsx';
+import { TextField } from '../../ui/text-field.tsx';
+import type { ChallengeFormValues } from './challenge-form-values.ts';
+import { TestCasesEditor } from './test-cases-editor.tsx';
+
+type Props = {
+  values: ChallengeFormValues;
+  onChange: (values: ChallengeFormValues) => void;
+  idReadOnly?: boolean;
+};
+
+export function ChallengeFields({ values, onChange, idReadOnly }: Props) {
+  const set =
+    (field: Exclude<keyof ChallengeFormValues, 'testCases'>) =>
+    (event: { target: { value: string } }) =>
+      onChange({ ...values, [field]: event.target.value });
+
+  return (
+    <>
+      <fieldset className="fieldset">
+        <legend className="fieldset__legend">{messages.challengeDetailsLegend}</legend>
+        <div className="form-grid">
+          <TextField
+            required
+            label={messages.fieldChallengeName}
+            name="challengeName"
+            value={values.challengeName}
+            onChange={set('challengeName')}
+          />
+          <TextField
+            required
+            label={messages.challengeIdLabel}
+            name="challengeId"
+            value={values.challengeId}
+            readOnly={idReadOnly}
+            spellCheck={false}
+            autoCapitalize="none"
+            onChange={set('challengeId')}
+          />
+          <TextAreaField
+            required
+            className="form-grid__wide"
+            rows={5}
+            label={messages.fieldChallengeDesc}
+            name="challengeDesc"
+            value={values.challengeDesc}
+            onChange={set('challengeDesc')}
+          />
+          <SelectField
+            required
+            label={messages.fieldDifficulty}
+            name="difficultyLev"
+            value={values.difficultyLev}
+            options={difficulties}
+            placeholder={messages.chooseOne}
+            onChange={set('difficultyLev')}
+          />
+          <SelectField
+            required
+            label={messages.fieldLanguage}
+            name="language"
+            value={values.language}
+            options={languages}
+            placeholder={messages.chooseOne}
+            onChange={set('language')}
+          />
+          <TextField
+            required
+            label={messages.fieldScore}
+            name="score"
+            type="number"
+            min={1}
+            step={1}
+            inputMode="numeric"
+            value={values.score}
+            onChange={set('score')}
+          />
+          <TextField
+            required
+            label={messages.fieldTimeDur}
+            name="timeDur"
+            type="number"
+            min={1}
+            step={1}
+            inputMode="numeric"
+            value={values.timeDur}
+            onChange={set('timeDur')}
+          />
+          <TextField
+            required
+            label={messages.fieldStartDate}
+            name="startDate"
+            type="date"
+            value={values.startDate}
+            onChange={set('startDate')}
+          />
+          <TextField
+            required
+            label={messages.fieldEndDate}
+            name="endDate"
+            type="date"
+            value={values.endDate}
+            onChange={set('endDate')}
+          />
+          <TextField
+            required
+            className="form-grid__wide"
+            label={messages.fieldTags}
+            name="tags"
+            value={values.tags}
+            onChange={set('tags')}
+          />
+        </div>
+      </fieldset>
+      <fieldset className="fieldset">
+        <legend className="fieldset__legend">{messages.judgeSettingsLegend}</legend>
+        <div className="form-grid">
+          <TextField
+            label={messages.fieldTimeLimit}
+            name="timeLimitSeconds"
+            type="number"
+            min={0.1}
+            max={20}
+            step={0.1}
+            value={values.timeLimitSeconds}
+            onChange={set('timeLimitSeconds')}
+          />
+          <TextField
+            label={messages.fieldMemoryLimit}
+            name="memoryLimitMb"
+            type="number"
+            min={32}
+            max={2048}
+            step={1}
+            value={values.memoryLimitMb}
+            onChange={set('memoryLimitMb')}
+          />
+          <TextAreaField
+            code
+            className="form-grid__wide"
+            rows={6}
+            label={messages.fieldStarterCode}
+            name="starterCode"
+            value={values.starterCode}
+            onChange={set('starterCode')}
+          />
+        </div>
+      </fieldset>
+      <TestCasesEditor
+        tests={values.testCases}
+        onChange={(testCases) => onChange({ ...values, testCases })}
+      />
+    </>
+  );
+}

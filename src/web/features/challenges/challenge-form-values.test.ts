@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import type { Challenge } from '../../../contract/challenges.ts';
+import { messages } from '../../../contract/messages.ts';
+import {
+  checkChallengeValues,
+  emptyChallengeValues,
+  TEN_FIELDS,
+  toChallengeInput,
+  valuesFromChallenge,
+  type ChallengeFormValues,
+} from './challenge-form-values.ts';
+
+const filled = (): ChallengeFormValues => ({
+  ...emptyChallengeValues(),
+  challengeName: 'Sum',
+  challengeDesc: 'Add two numbers',
+  difficultyLev: 'easy',
+  score: '100',
+  startDate: '2026-11-01',
+  endDate: '2026-11-02',
+  timeDur: '30',
+  challengeId: ' SUM-1 ',
+  language: 'python',
+  tags: 'math',
+  testCases: [{ key: 'a', input: '1 2', expectedOutput: '3', hidden: false, weight: '2' }],
+});
+
+describe('challenge form values', () => {
+  it('starts with the judge defaults and one sample test', () => {
+    const empty = emptyChallengeValues();
+    expect(empty.timeLimitSeconds).toBe('2');
+    expect(empty.memoryLimitMb).toBe('256');
+    expect(empty.testCases).toHaveLength(1);
+    expect(empty.testCases[0]?.hidden).toBe(false);
+  });
+
+  it.each(TEN_FIELDS)("says 'Enter All Delatils' when %s is empty", (field) => {
+    expect(checkChallengeValues({ ...filled(), [field]: ' ' })).toBe(
+      messages.enterAllChallengeDetails,
+    );
+  });
+
+  it('converts text to the contract input: numbers, trimmed id, seconds to milliseconds', () => {
+    const input = toChallengeInput({ ...filled(), timeLimitSeconds: '1.5' });
+    expect(input).toMatchObject({
+      score: 100,
+      timeDur: 30,
+      challengeId: 'SUM-1',
+      timeLimitMs: 1500,
+      memoryLimitMb: 256,
+    });
+    expect(input.testCases).toEqual([
+      { input: '1 2', expectedOutput: '3', hidden: false, weight: 2 },
+    ]);
+    expect(checkChallengeValues(filled())).toBeUndefined();
+  });
+
+  it('reports the server rules before any call', () => {
+    expect(checkChallengeValues({ ...filled(), endDate: '2026-10-01' })).toBe(
+      messages.endBeforeStart,
+    );
+    expect(checkChallengeValues({ ...filled(), score: '-3' })).toBe(messages.invalidScore);
+    expect(checkChallengeValues({ ...filled(), testCases: [] })).toBe(messages.addTestCase);
+    expect(checkChallengeValues({ ...filled(), challengeId: 'a b' })).toBe(
+      messages.invalidChallengeId,
+    );
+  });
+
+  it('round-trips a loaded challenge', () => {
+    const challenge: Challenge = {
+      ...(toChallengeInput(filled()) as Omit<
+        Challenge,
+        'starterCode' | 'timeLimitMs' | 'memoryLimitMb'
+      >),
+      starterCode: 'print()',
+      timeLimitMs: 2500,
+      memoryLimitMb: 128,
+    };
+    const values = valuesFromChallenge(challenge);
+    expect(values.timeLimitSeconds).toBe('2.5');
+    expect(toChallengeInput(values)).toEqual({ ...challenge });
+  });
+});

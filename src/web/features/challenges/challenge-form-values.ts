@@ -1,0 +1,140 @@
+/**
+ * The challenge form works on text (what the inputs hold); this module turns it into the
+ * contract's ChallengeInput and back, and checks it with the same schema the server uses, so the
+ * admin sees the server's rules before any call: 'Enter All Delatils' first (spec §5), then the
+ * first specific problem.
+ */
+import {
+  challengeInputSchema,
+  DEFAULT_MEMORY_LIMIT_MB,
+  DEFAULT_TIME_LIMIT_MS,
+  type Challenge,
+  type ChallengeInput,
+} from '../../../contract/challenges.ts';
+import { messages } from '../../../contract/messages.ts';
+
+export type TestCaseValues = {
+  key: string;
+  input: string;
+  expectedOutput: string;
+  hidden: boolean;
+  weight: string;
+};
+
+export type ChallengeFormValues = {
+  challengeName: string;
+  challengeDesc: string;
+  difficultyLev: string;
+  score: string;
+  startDate: string;
+  endDate: string;
+  timeDur: string;
+  challengeId: string;
+  language: string;
+  tags: string;
+  starterCode: string;
+  timeLimitSeconds: string;
+  memoryLimitMb: string;
+  testCases: TestCaseValues[];
+};
+
+/** The spec's ten fields, in the form's order. */
+export const TEN_FIELDS = [
+  'challengeName',
+  'challengeDesc',
+  'difficultyLev',
+  'score',
+  'startDate',
+  'endDate',
+  'timeDur',
+  'challengeId',
+  'language',
+  'tags',
+] as const;
+
+let keySeed = 0;
+export function newTestCase(hidden = true): TestCaseValues {
+  keySeed += 1;
+  return { key: `t${keySeed}`, input: '', expectedOutput: '', hidden, weight: '1' };
+}
+
+export function emptyChallengeValues(): ChallengeFormValues {
+  return {
+    challengeName: '',
+    challengeDesc: '',
+    difficultyLev: '',
+    score: '',
+    startDate: '',
+    endDate: '',
+    timeDur: '',
+    challengeId: '',
+    language: '',
+    tags: '',
+    starterCode: '',
+    timeLimitSeconds: String(DEFAULT_TIME_LIMIT_MS / 1000),
+    memoryLimitMb: String(DEFAULT_MEMORY_LIMIT_MB),
+    testCases: [newTestCase(false)],
+  };
+}
+
+export function valuesFromChallenge(challenge: Challenge): ChallengeFormValues {
+  return {
+    challengeName: challenge.challengeName,
+    challengeDesc: challenge.challengeDesc,
+    difficultyLev: challenge.difficultyLev,
+    score: String(challenge.score),
+    startDate: challenge.startDate,
+    endDate: challenge.endDate,
+    timeDur: String(challenge.timeDur),
+    challengeId: challenge.challengeId,
+    language: challenge.language,
+    tags: challenge.tags,
+    starterCode: challenge.starterCode,
+    timeLimitSeconds: String(challenge.timeLimitMs / 1000),
+    memoryLimitMb: String(challenge.memoryLimitMb),
+    testCases: challenge.testCases.map((t) => ({
+      ...newTestCase(t.hidden),
+      ...t,
+      weight: String(t.weight),
+    })),
+  };
+}
+
+/** Empty text becomes undefined (so the schema reports it as missing); anything else a number. */
+const numberOrMissing = (text: string): number | undefined =>
+  text.trim() === '' ? undefined : Number(text);
+
+export function toChallengeInput(values: ChallengeFormValues): ChallengeInput {
+  const seconds = numberOrMissing(values.timeLimitSeconds);
+  return {
+    challengeName: values.challengeName,
+    challengeDesc: values.challengeDesc,
+    difficultyLev: values.difficultyLev as ChallengeInput['difficultyLev'],
+    score: numberOrMissing(values.score) as number,
+    startDate: values.startDate,
+    endDate: values.endDate,
+    timeDur: numberOrMissing(values.timeDur) as number,
+    challengeId: values.challengeId.trim(),
+    language: values.language as ChallengeInput['language'],
+    tags: values.tags,
+    starterCode: values.starterCode,
+    timeLimitMs: seconds === undefined ? undefined : Math.round(seconds * 1000),
+    memoryLimitMb: numberOrMissing(values.memoryLimitMb),
+    testCases: values.testCases.map((t) => ({
+      input: t.input,
+      expectedOutput: t.expectedOutput,
+      hidden: t.hidden,
+      weight: numberOrMissing(t.weight) as number,
+    })),
+  };
+}
+
+/** The first thing wrong with the form, as the admin should read it, or undefined when it is fine. */
+export function checkChallengeValues(values: ChallengeFormValues): string | undefined {
+  if (TEN_FIELDS.some((field) => values[field].trim() === ''))
+    return messages.enterAllChallengeDetails;
+  const parsed = challengeInputSchema.safeParse(toChallengeInput(values));
+  return parsed.success
+    ? undefined
+    : (parsed.error.issues[0]?.message ?? messages.enterAllChallengeDetails);
+}

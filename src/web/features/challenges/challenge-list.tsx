@@ -1,0 +1,78 @@
+/** Home's list of challenges, each linking to its edit form, plus the link to add one. */
+import { Link } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import type { ChallengeSummary } from '../../../contract/challenges.ts';
+import { messages } from '../../../contract/messages.ts';
+import { showError } from '../../ui/toast.ts';
+import { listChallenges } from './challenges-api.ts';
+import './challenges.css';
+
+export function ChallengeList({ token }: { token: string }) {
+  const [challenges, setChallenges] = useState<ChallengeSummary[] | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    listChallenges(token).then(
+      (list) => live && setChallenges(list),
+      (error: unknown) => showError(error instanceof Error ? error.message : messages.networkError),
+    );
+    return () => {
+      live = false;
+    };
+  }, [token]);
+
+  return (
+    <section aria-labelledby="challenges-heading" className="dash-section">
+      <div className="dash-section__header">
+        <h2 id="challenges-heading" className="dash-section__title">
+          {messages.challengesHeading}
+        </h2>
+        <Link to="/adminDash" search={{ view: 'add-challenge' }} className="button button--primary">
+          {messages.addChallenge}
+        </Link>
+      </div>
+      {challenges === null ? (
+        <p className="muted">{messages.loading}</p>
+      ) : challenges.length === 0 ? (
+        <p className="muted">{messages.noChallenges}</p>
+      ) : (
+        <div className="table-wrap">
+          <table className="table">
+            <thead>
+              <tr>
+                <th scope="col">{messages.challengeIdShort}</th>
+                <th scope="col">{messages.fieldChallengeName}</th>
+                <th scope="col">{messages.fieldLanguage}</th>
+                <th scope="col">{messages.fieldDifficulty}</th>
+                <th scope="col">{messages.openDates}</th>
+                <th scope="col">{messages.testCasesLegend}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {challenges.map((c) => (
+                <tr key={c.challengeId}>
+                  <td>
+                    <Link
+                      to="/adminDash"
+                      search={{ view: 'edit-challenge', challengeId: c.challengeId }}
+                      className="link mono"
+                    >
+                      {c.challengeId}
+                    </Link>
+                  </td>
+                  <td>{c.challengeName}</td>
+                  <td>{c.language}</td>
+                  <td>{c.difficultyLev}</td>
+                  <td>
+                    {c.startDate} – {c.endDate}
+                  </td>
+                  <td>{c.testCaseCount}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,33 @@
+/** Home's first figure: the total student count (getTotalStudentCount → totalUsers). */
+import { useEffect, useState } from 'react';
+import { messages } from '../../../contract/messages.ts';
+import { showError } from '../../ui/toast.ts';
+import { totalStudentCount } from './users-api.ts';
+import './users.css';
+
+export function StudentCount({ token }: { token: string }) {
+  const [count, setCount] = useState<number | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    totalStudentCount(token).then(
+      (n) => live && setCount(n),
+      (error: unknown) => showError(error instanceof Error ? error.message : messages.networkError),
+    );
+    return () => {
+      live = false;
+    };
+  }, [token]);
+
+  return (
+    <figure className="stat" aria-labelledby="student-count-label">
+      <p className="stat__value" data-testid="total-users" aria-live="polite">
+        {count === null ? '…' : count.toLocaleString()}
+      </p>
+      <figcaption id="student-count-label" className="stat__label">
+        <strong>{messages.totalStudents}</strong>{' '}
+        <span className="muted">{messages.totalStudentsHint}</span>
+      </figcaption>
+    </figure>
+  );
+}

@@ -1,0 +1,80 @@
+/**
+ * `/adminDash`: the administrator's dashboard (spec §2). Without a signed-in administrator it
+ * redirects to /admin. The `view` search parameter picks the view; Excel upload is the default.
+ */
+import { Navigate, createFileRoute, redirect, useNavigate } from '@tanstack/react-router';
+import { SiteHeader } from '../app/site-header.tsx';
+import { DashLayout } from '../features/admin-dash/dash-layout.tsx';
+import {
+  DEFAULT_DASH_VIEW,
+  dashSearchSchema,
+  type DashView,
+} from '../features/admin-dash/dash-views.ts';
+import { AddChallengeView } from '../features/challenges/add-challenge-view.tsx';
+import { ChallengeList } from '../features/challenges/challenge-list.tsx';
+import { EditChallengeView } from '../features/challenges/edit-challenge-view.tsx';
+import { RosterUploadPanel } from '../features/roster-upload/roster-upload-panel.tsx';
+import { DeleteUserForm } from '../features/users/delete-user-form.tsx';
+import { StudentCount } from '../features/users/student-count.tsx';
+import { adminLogOut, currentAdminSession, useAdminSession } from '../session/admin-session.ts';
+
+export const Route = createFileRoute('/adminDash')({
+  validateSearch: dashSearchSchema,
+  beforeLoad: () => {
+    if (!currentAdminSession()) throw redirect({ to: '/admin', replace: true });
+  },
+  component: AdminDashPage,
+});
+
+function View({
+  view,
+  token,
+  challengeId,
+}: {
+  view: DashView;
+  token: string;
+  challengeId?: string;
+}) {
+  switch (view) {
+    case 'home':
+      return (
+        <>
+          <StudentCount token={token} />
+          <ChallengeList token={token} />
+        </>
+      );
+    case 'delete-user':
+      return <DeleteUserForm token={token} />;
+    case 'add-challenge':
+      return <AddChallengeView token={token} />;
+    case 'edit-challenge':
+      // Keyed by id, so following another challenge's link loads that one.
+      return (
+        <EditChallengeView key={challengeId ?? ''} token={token} initialId={challengeId ?? ''} />
+      );
+    case 'excel-upload':
+      return <RosterUploadPanel token={token} />;
+  }
+}
+
+function AdminDashPage() {
+  const { view = DEFAULT_DASH_VIEW, challengeId } = Route.useSearch();
+  const admin = useAdminSession();
+  const navigate = useNavigate();
+  if (!admin) return <Navigate to="/admin" replace />;
+  return (
+    <>
+      <SiteHeader />
+      <DashLayout
+        current={view}
+        adminEmail={admin.email}
+        onLogout={() => {
+          adminLogOut();
+          void navigate({ to: '/admin', replace: true });
+        }}
+      >
+        <View view={view} token={admin.token} challengeId={challengeId} />
+      </DashLayout>
+    </>
+  );
+}
