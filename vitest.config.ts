@@ -1,9 +1,9 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
-// Three projects: browser-side unit tests in jsdom, server-side unit tests in node, and the API
+// Four projects: browser-side unit tests in jsdom, server-side unit tests in node, the API
 // tests that start the real server on a real database (PGlite, plus PostgreSQL when
-// TEST_DATABASE_URL is set).
+// TEST_DATABASE_URL is set), and the judge's sandbox tests that run real programs in real boxes.
 export default defineConfig({
   test: {
     projects: [
@@ -30,6 +30,16 @@ export default defineConfig({
           include: ['tests/api/**/*.test.ts'],
           globalSetup: ['./tests/api/global-setup.ts'],
           testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'judge',
+          environment: 'node',
+          include: ['tests/judge/**/*.test.ts'],
+          globalSetup: ['./tests/judge/global-setup.ts'],
+          testTimeout: 60_000,
           hookTimeout: 60_000,
         },
       },

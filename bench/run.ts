@@ -3,6 +3,8 @@
  * as ratios, because these machines are too noisy for absolute targets.
  */
 import { authLoadBenchmark } from './auth-load.ts';
+import { judgeBenchmark } from './judge.ts';
+import { reportRosterBenchmark } from './roster.ts';
 
 const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
 const ratio = (value: number, base: number) => (base > 0 ? `${(value / base).toFixed(1)}x` : 'n/a');
@@ -34,6 +36,24 @@ for (const target of targets) {
   );
   failures += phases.filter((p) => Object.keys(p.statuses).some((s) => s !== '200')).length;
 }
+failures += await reportRosterBenchmark();
+console.log(`\nJudge: sandboxed (bwrap, cgroups, seccomp) vs bare runs of the same commands`);
+const judge = await judgeBenchmark();
+console.table(
+  judge.rows.map((r) => ({
+    case: r.name,
+    bare: fmt(r.bareMs),
+    sandboxed: fmt(r.sandboxedMs),
+    'sandboxed vs bare': ratio(r.sandboxedMs, r.bareMs),
+    goal: r.goal,
+    met: r.met ? 'yes' : 'NO',
+  })),
+);
+console.log(
+  `Throughput: 500 queued trivial python submissions: ${judge.throughput.toFixed(1)} runs/s ` +
+    `(goal ≥ 40) ${judge.throughput >= 40 ? 'met' : 'NOT met'}`,
+);
+
 if (!postgresUrl)
   console.log('\n(Set BENCH_DATABASE_URL=postgres://... to measure PostgreSQL as well.)');
 if (failures > 0) {

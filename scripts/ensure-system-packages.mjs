@@ -1,14 +1,39 @@
 #!/usr/bin/env node
 // Installs the Debian packages the portal needs when they are missing (chromium for the browser
-// tests, ffmpeg for the guide video, bubblewrap for the judge's sandbox). It runs apt-get itself
+// tests, ffmpeg for the guide video; for the judge: bubblewrap for its sandbox, libseccomp's Python
+// bindings that compile its seccomp filter, util-linux's setpriv/prlimit and JDK 17 for Java
+// submissions). It runs apt-get itself
 // when it can (root on Debian) and otherwise says exactly what to run.
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import path from 'node:path';
 
 const known = {
   chromium: { binary: '/usr/bin/chromium', packages: ['chromium'] },
   ffmpeg: { binary: '/usr/bin/ffmpeg', packages: ['ffmpeg'] },
   bubblewrap: { binary: '/usr/bin/bwrap', packages: ['bubblewrap'] },
+  // Roster upload: ssconvert turns legacy .xls into .xlsx out of process (src/server/roster).
+  gnumeric: { binary: '/usr/bin/ssconvert', packages: ['gnumeric'] },
+  // The judge's seccomp filter is compiled to BPF by libseccomp (src/server/judge/seccomp.py).
+  seccomp: {
+    binary: '/usr/lib/python3/dist-packages/seccomp.cpython-*.so',
+    packages: ['python3-seccomp'],
+  },
+  setpriv: { binary: '/usr/bin/setpriv', packages: ['util-linux'] },
+  jdk17: {
+    binary: '/usr/lib/jvm/java-17-openjdk-amd64/bin/javac',
+    packages: ['openjdk-17-jdk-headless'],
+  },
+};
+
+// A binary may be a pattern with one '*' in its file name (the Python bindings carry the version).
+const exists = (binary) => {
+  if (!binary.includes('*')) return fs.existsSync(binary);
+  const dir = path.dirname(binary);
+  const [head, tail] = path.basename(binary).split('*');
+  return (
+    fs.existsSync(dir) && fs.readdirSync(dir).some((f) => f.startsWith(head) && f.endsWith(tail))
+  );
 };
 
 const wanted = process.argv.slice(2);
@@ -20,7 +45,7 @@ if (unknown.length > 0) {
   process.exit(2);
 }
 
-const missing = wanted.filter((name) => !fs.existsSync(known[name].binary));
+const missing = wanted.filter((name) => !exists(known[name].binary));
 if (missing.length === 0) process.exit(0);
 
 const packages = missing.flatMap((name) => known[name].packages);
@@ -50,7 +75,7 @@ try {
   );
   process.exit(1);
 }
-const still = missing.filter((name) => !fs.existsSync(known[name].binary));
+const still = missing.filter((name) => !exists(known[name].binary));
 if (still.length > 0) {
   console.error(`After apt-get, still missing: ${still.map((n) => known[n].binary).join(', ')}`);
   process.exit(1);

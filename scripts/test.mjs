@@ -12,6 +12,21 @@ const vitestJson = path.join(results, 'vitest.json');
 const e2eJson = path.join(results, 'e2e.json');
 
 const stages = [
+  // Debian packages the tests use: chromium (browser tests), gnumeric (.xls uploads), and the
+  // judge's sandbox (bubblewrap, libseccomp's Python bindings, setpriv, JDK 17).
+  [
+    'system packages',
+    'node',
+    [
+      'scripts/ensure-system-packages.mjs',
+      'chromium',
+      'gnumeric',
+      'bubblewrap',
+      'seccomp',
+      'setpriv',
+      'jdk17',
+    ],
+  ],
   ['typecheck', 'npm', ['run', '--silent', 'typecheck']],
   ['lint', 'npm', ['run', '--silent', 'lint']],
   [

@@ -1,0 +1,23 @@
+/**
+ * The closed set of verdicts the judge gives (DESIGN.md §5, issue 5). Shared by the server, the
+ * compiler page and the stored submissions, so every side spells them the same way.
+ */
+export const VERDICTS = [
+  'Accepted',
+  'Wrong Answer',
+  'Time Limit Exceeded',
+  'Memory Limit Exceeded',
+  'Runtime Error',
+  'Compilation Error',
+  'Output Limit Exceeded',
+  'Internal Error',
+] as const;
+
+export type Verdict = (typeof VERDICTS)[number];
+
+export const isVerdict = (value: unknown): value is Verdict =>
+  typeof value === 'string' && (VERDICTS as readonly string[]).includes(value);
+
+/** The languages a challenge can be set in. */
+export const JUDGE_LANGUAGES = ['javascript', 'python', 'java'] as const;
+export type JudgeLanguage = (typeof JUDGE_LANGUAGES)[number];

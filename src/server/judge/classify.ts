@@ -1,0 +1,37 @@
+/**
+ * Turns how a run ended into a verdict, in a fixed order of precedence: the judge's own failures,
+ * then output size, memory, time, crashes, and only then the answer itself. Kept apart from the
+ * process code so the rules read (and are tested) on their own.
+ */
+import type { Verdict } from '../../contract/verdicts.ts';
+import { outputsMatch } from './compare.ts';
+import type { BoxRunResult } from './sandbox.ts';
+
+export interface ClassifyLimits {
+  timeLimitMs: number;
+  heapExhausted: RegExp;
+}
+
+/** The verdict of a run before its output is compared (null: it ran fine and exited 0). */
+export function failureVerdict(run: BoxRunResult, limits: ClassifyLimits): Verdict | null {
+  if (run.setupError) return 'Internal Error';
+  if (run.outputExceeded || run.signal === 'SIGXFSZ') return 'Output Limit Exceeded';
+  const crashed = run.exitCode !== 0 || run.signal !== null;
+  if (run.oomKilled || (crashed && limits.heapExhausted.test(run.stderr)))
+    return 'Memory Limit Exceeded';
+  if (run.wallTimedOut || run.signal === 'SIGXCPU' || (run.cpuMs ?? 0) > limits.timeLimitMs)
+    return 'Time Limit Exceeded';
+  if (crashed) return 'Runtime Error';
+  return null;
+}
+
+export function testVerdict(
+  run: BoxRunResult,
+  limits: ClassifyLimits,
+  expectedOutput: string,
+): Verdict {
+  return (
+    failureVerdict(run, limits) ??
+    (outputsMatch(run.stdout, expectedOutput) ? 'Accepted' : 'Wrong Answer')
+  );
+}

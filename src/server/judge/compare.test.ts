@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { normalizeOutput, outputsMatch } from './compare.ts';
+
+describe('outputsMatch', () => {
+  it('accepts identical output', () => {
+    expect(outputsMatch('1 2\n3\n', '1 2\n3\n')).toBe(true);
+  });
+  it('ignores trailing spaces and tabs on each line', () => {
+    expect(outputsMatch('1 2  \n3\t\n', '1 2\n3\n')).toBe(true);
+  });
+  it('ignores a missing final newline and trailing blank lines', () => {
+    expect(outputsMatch('42', '42\n\n\n')).toBe(true);
+    expect(outputsMatch('42\n \n\t\n', '42')).toBe(true);
+  });
+  it('treats Windows line endings like Unix ones', () => {
+    expect(outputsMatch('a\r\nb\r\n', 'a\nb\n')).toBe(true);
+  });
+  it('keeps leading whitespace and inner spaces significant', () => {
+    expect(outputsMatch(' 42', '42')).toBe(false);
+    expect(outputsMatch('1  2', '1 2')).toBe(false);
+  });
+  it('keeps blank lines in the middle significant', () => {
+    expect(outputsMatch('a\n\nb', 'a\nb')).toBe(false);
+  });
+  it('tells different answers apart', () => {
+    expect(outputsMatch('41', '42')).toBe(false);
+    expect(outputsMatch('', '0')).toBe(false);
+  });
+  it('treats empty and whitespace-only output as equal', () => {
+    expect(outputsMatch('\n  \n', '')).toBe(true);
+    expect(normalizeOutput('  \n\n')).toBe('');
+  });
+});

@@ -1,0 +1,71 @@
+/**
+ * The judge's own settings, read from the environment in one place (JUDGE_SANDBOX,
+ * JUDGE_CONCURRENCY and the rarely changed knobs), so the judge can run without the server's
+ * config module and a test can build any setting it needs.
+ */
+import os from 'node:os';
+import path from 'node:path';
+
+export type SandboxMode = 'bwrap' | 'none';
+
+export interface JudgeConfig {
+  sandbox: SandboxMode;
+  /** Submissions judged at the same time (default: the number of cores). */
+  concurrency: number;
+  /** Submissions allowed to wait beyond the running ones before QueueFullError. */
+  queueLimit: number;
+  /** Run without cgroups (no memory/process accounting) when the machine has none. */
+  allowDegraded: boolean;
+  /** First of the unprivileged uids/gids given to boxes, one per box at a time. */
+  uidBase: number;
+  uidCount: number;
+  /** Host folder for submissions' code and the uid locks (root-owned, mode 0711). */
+  workDir: string;
+  /** Size of the box's writable tmpfs, and of /dev/shm inside the box. */
+  boxBytes: number;
+  shmBytes: number;
+  /** Most bytes kept from stdout before Output Limit Exceeded; stderr is cut at stderrBytes. */
+  outputBytes: number;
+  stderrBytes: number;
+  /** Largest file a program may write (RLIMIT_FSIZE). */
+  fileBytes: number;
+  /** Processes and threads per box (pids cgroup). */
+  maxProcesses: number;
+  /** Largest accepted source file. */
+  maxCodeBytes: number;
+}
+
+const int = (value: string | undefined, fallback: number, min = 1): number => {
+  if (value === undefined || value.trim() === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < min)
+    throw new Error(`Expected an integer ≥ ${min}, got ${value}`);
+  return n;
+};
+
+export function judgeConfigFromEnv(
+  env: NodeJS.ProcessEnv = process.env,
+  overrides: Partial<JudgeConfig> = {},
+): JudgeConfig {
+  const sandbox = (env.JUDGE_SANDBOX ?? 'bwrap').trim() || 'bwrap';
+  if (sandbox !== 'bwrap' && sandbox !== 'none')
+    throw new Error(`JUDGE_SANDBOX must be bwrap or none, got ${sandbox}`);
+  const concurrency = int(env.JUDGE_CONCURRENCY, Math.max(1, os.availableParallelism()));
+  return {
+    sandbox,
+    concurrency,
+    queueLimit: int(env.JUDGE_QUEUE_LIMIT, 1000, 0),
+    allowDegraded: env.JUDGE_ALLOW_DEGRADED === '1' || env.JUDGE_ALLOW_DEGRADED === 'true',
+    uidBase: int(env.JUDGE_UID_BASE, 61000),
+    uidCount: 256,
+    workDir: env.JUDGE_WORK_DIR ?? path.join(os.tmpdir(), 'campus-judge'),
+    boxBytes: 32 * 1024 * 1024,
+    shmBytes: 4 * 1024 * 1024,
+    outputBytes: 1024 * 1024,
+    stderrBytes: 64 * 1024,
+    fileBytes: 16 * 1024 * 1024,
+    maxProcesses: 64,
+    maxCodeBytes: 256 * 1024,
+    ...overrides,
+  };
+}

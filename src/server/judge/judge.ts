@@ -1,0 +1,339 @@
+/**
+ * The judge engine: compiles once (Java), runs every test in a fresh box, classifies and scores.
+ * It owns the per-process resources (warm launchers, box uids, the seccomp filter) and refuses to
+ * run student code when the sandbox it was asked for is not really there.
+ */
+import fs from 'node:fs';
+import type { Verdict } from '../../contract/verdicts.ts';
+import { detectCgroups, type CgroupSupport } from './cgroup.ts';
+import { failureVerdict, testVerdict } from './classify.ts';
+import type { JudgeConfig } from './config.ts';
+import { COMPILE_LIMITS, LANGUAGES, type LanguageSpec } from './languages.ts';
+import {
+  CODE_DIR_IN_BOX,
+  LauncherPool,
+  runInBox,
+  type BoxRunResult,
+  type BoxRunSpec,
+} from './sandbox.ts';
+import { seccompFilter } from './seccomp.ts';
+import { overallVerdict, scoreTests } from './scoring.ts';
+import type {
+  JudgeRequest,
+  JudgeResult,
+  RunOnceRequest,
+  RunOnceResult,
+  TestResult,
+} from './types.ts';
+import { UidPool } from './uid-pool.ts';
+import { createWorkspace, ensureWorkRoot, type Workspace } from './workspace.ts';
+
+export interface JudgeCapabilities {
+  sandbox: 'bwrap' | 'none';
+  cgroups: CgroupSupport['mode'];
+  /** True when student code may run: the sandbox is complete, or its gaps were accepted. */
+  ready: boolean;
+  /** Running with less isolation than designed (JUDGE_SANDBOX=none or no cgroups). */
+  degraded: boolean;
+  languages: Record<keyof typeof LANGUAGES, boolean>;
+  problems: string[];
+}
+
+export class JudgeUnavailableError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`The judge cannot run student code safely: ${problems.join('; ')}`);
+    this.name = 'JudgeUnavailableError';
+  }
+}
+
+const STDOUT_KEPT = 64 * 1024;
+let warned = false;
+
+export class Judge {
+  private readonly cgroups: CgroupSupport;
+  private readonly launchers: LauncherPool;
+  private readonly uids: UidPool | null;
+  private caps: Promise<JudgeCapabilities> | undefined;
+
+  constructor(readonly config: JudgeConfig) {
+    this.cgroups = detectCgroups();
+    ensureWorkRoot(config.workDir);
+    this.launchers = new LauncherPool(this.cgroups, config.concurrency);
+    this.uids =
+      config.sandbox === 'bwrap'
+        ? new UidPool(config.workDir, config.uidBase, config.uidCount)
+        : null;
+    if (config.sandbox === 'none' && !warned) {
+      warned = true;
+      console.warn(
+        '\n*** WARNING: JUDGE_SANDBOX=none: student code runs WITHOUT a sandbox, with the ' +
+          "server's user and file access. Use this only for development, never with real students. ***\n",
+      );
+    }
+  }
+
+  /** What this machine offers; /api/health reports it. */
+  capabilities(): Promise<JudgeCapabilities> {
+    this.caps ??= this.probe();
+    return this.caps;
+  }
+
+  private async probe(): Promise<JudgeCapabilities> {
+    const problems: string[] = [];
+    const { sandbox, allowDegraded } = this.config;
+    let fatal = false;
+    if (sandbox === 'bwrap') {
+      for (const bin of ['/usr/bin/bwrap', '/usr/bin/setpriv'])
+        if (!fs.existsSync(bin)) {
+          problems.push(
+            `${bin} is missing (node scripts/ensure-system-packages.mjs bubblewrap setpriv)`,
+          );
+          fatal = true;
+        }
+      if (process.getuid?.() !== 0) {
+        problems.push('the judge must run as root to give each box its own uid and cgroup');
+        fatal = true;
+      }
+      try {
+        await seccompFilter();
+      } catch (err) {
+        problems.push((err as Error).message);
+        fatal = true;
+      }
+    }
+    if (this.cgroups.mode === 'none')
+      problems.push(
+        `no usable cgroups (${this.cgroups.reason ?? 'unknown'}): no memory or process limits`,
+      );
+    const languages = {
+      javascript: fs.existsSync('/usr/bin/node'),
+      python: fs.existsSync('/usr/bin/python3'),
+      java: fs.existsSync(
+        `${LANGUAGES.java.run({ codeDir: '', memoryLimitMb: 1, mainName: '' })[0]}`,
+      ),
+    };
+    for (const [lang, ok] of Object.entries(languages))
+      if (!ok) problems.push(`${lang} is not installed`);
+    const degraded = sandbox === 'none' || this.cgroups.mode === 'none';
+    const ready = !fatal && (this.cgroups.mode !== 'none' || allowDegraded || sandbox === 'none');
+    return { sandbox, cgroups: this.cgroups.mode, ready, degraded, languages, problems };
+  }
+
+  private async ready(): Promise<void> {
+    const caps = await this.capabilities();
+    if (!caps.ready) throw new JudgeUnavailableError(caps.problems);
+  }
+
+  async close(): Promise<void> {
+    await this.launchers.close();
+  }
+
+  private async box(
+    lang: LanguageSpec,
+    ws: Workspace,
+    uid: number | null,
+    o: {
+      argv: string[];
+      stdin: string;
+      cpuMs: number;
+      wallMs: number;
+      memoryMb: number;
+      writable: boolean;
+    },
+  ): Promise<BoxRunResult> {
+    const c = this.config;
+    const spec: BoxRunSpec = {
+      mode: c.sandbox,
+      argv: o.argv,
+      env: c.sandbox === 'none' ? { ...lang.env, HOME: ws.dir, TMPDIR: ws.dir } : lang.env,
+      stdin: o.stdin,
+      hostCodeDir: ws.dir,
+      codeWritable: o.writable,
+      readOnlyPaths: lang.readOnlyPaths.filter((p) => fs.existsSync(p)),
+      hostScratchDir: ws.dir,
+      uid,
+      cpuLimitMs: o.cpuMs,
+      wallLimitMs: o.wallMs,
+      memoryBytes: o.memoryMb * 1024 * 1024,
+      pids: c.maxProcesses,
+      outputBytes: c.outputBytes,
+      stderrBytes: c.stderrBytes,
+      fileBytes: c.fileBytes,
+      boxBytes: c.boxBytes,
+      shmBytes: c.shmBytes,
+      cgroups: this.cgroups,
+      seccomp: c.sandbox === 'bwrap' ? await seccompFilter() : null,
+    };
+    return runInBox(spec, this.launchers);
+  }
+
+  /**
+   * Prepares a submission (uid, folder, javac) and hands a runner for its tests to `use`; frees
+   * everything afterwards. A compile failure comes back as `compileError`.
+   */
+  private async withSubmission<T>(
+    language: JudgeRequest['language'],
+    code: string,
+    use: (
+      run: (stdin: string, timeLimitMs: number, memoryLimitMb: number) => Promise<BoxRunResult>,
+      lang: LanguageSpec,
+    ) => Promise<T>,
+    onCompileError: (verdict: Verdict, output: string) => T,
+  ): Promise<T> {
+    await this.ready();
+    const lang = LANGUAGES[language];
+    if (!lang) throw new Error(`Unknown language ${String(language)}`);
+    if (Buffer.byteLength(code) > this.config.maxCodeBytes)
+      return onCompileError(
+        'Compilation Error',
+        `The source code is larger than ${this.config.maxCodeBytes / 1024} KiB.`,
+      );
+    const uid = this.uids?.acquire() ?? null;
+    const mainName = lang.mainName(code);
+    const ws = createWorkspace(this.config.workDir, uid, lang.sourceFile(mainName), code);
+    const codeDir = this.config.sandbox === 'bwrap' ? CODE_DIR_IN_BOX : ws.dir;
+    try {
+      if (lang.compile) {
+        ws.allowWrites();
+        const r = await this.box(lang, ws, uid, {
+          argv: lang.compile({ codeDir, memoryLimitMb: COMPILE_LIMITS.memoryLimitMb, mainName }),
+          stdin: '',
+          cpuMs: COMPILE_LIMITS.timeLimitMs,
+          wallMs: COMPILE_LIMITS.wallLimitMs,
+          memoryMb: COMPILE_LIMITS.memoryLimitMb,
+          writable: true,
+        });
+        const output = (r.stderr + r.stdout).replaceAll(ws.dir, codeDir).slice(0, 16_384);
+        if (r.setupError) return onCompileError('Internal Error', r.setupError);
+        if (r.wallTimedOut || r.exitCode !== 0 || r.signal)
+          return onCompileError(
+            'Compilation Error',
+            r.wallTimedOut ? 'Compilation took too long.' : output,
+          );
+      }
+      return await use(
+        (stdin, timeLimitMs, memoryLimitMb) =>
+          this.box(lang, ws, uid, {
+            argv: lang.run({ codeDir, memoryLimitMb, mainName }),
+            stdin,
+            cpuMs: timeLimitMs + lang.startupAllowanceMs,
+            // Generous: the machine may be shared; CPU time decides ordinary TLEs.
+            wallMs: timeLimitMs * 3 + lang.startupAllowanceMs + 1000,
+            memoryMb: memoryLimitMb + lang.runtimeOverheadMb,
+            writable: false,
+          }),
+        lang,
+      );
+    } finally {
+      ws.remove();
+      if (uid !== null && this.uids) {
+        const left = await this.uids.drain(uid);
+        if (left.length === 0) this.uids.release(uid);
+        else
+          console.error(`judge: uid ${uid} kept: processes ${left.join(', ')} would not go away`);
+      }
+    }
+  }
+
+  /** Judges a submission against all its tests (sequentially, one fresh box per test). */
+  async judge(req: JudgeRequest): Promise<JudgeResult> {
+    const failAll = (verdict: Verdict, output: string): JudgeResult => {
+      const tests = req.tests.map((t, index) => ({
+        index,
+        hidden: t.hidden,
+        weight: t.weight,
+        verdict,
+        timeMs: 0,
+        wallMs: 0,
+        memoryBytes: null,
+      }));
+      const s = scoreTests(tests, req.score);
+      return {
+        verdict,
+        tests,
+        ...s,
+        ...(verdict === 'Internal Error' ? { internalMessage: output } : { compileOutput: output }),
+      };
+    };
+    try {
+      return await this.withSubmission(
+        req.language,
+        req.code,
+        async (run, lang) => {
+          const tests: TestResult[] = [];
+          let internal: string | undefined;
+          for (const [index, t] of req.tests.entries()) {
+            const r = await run(t.input, req.timeLimitMs, req.memoryLimitMb);
+            const verdict = testVerdict(
+              r,
+              { timeLimitMs: req.timeLimitMs, heapExhausted: lang.heapExhausted },
+              t.expectedOutput,
+            );
+            if (r.setupError) internal ??= r.setupError;
+            tests.push({
+              index,
+              hidden: t.hidden,
+              weight: t.weight,
+              verdict,
+              timeMs: Math.round(r.cpuMs ?? r.wallMs),
+              wallMs: Math.round(r.wallMs),
+              memoryBytes: r.memoryPeakBytes,
+              ...(t.hidden ? {} : { stdout: r.stdout.slice(0, STDOUT_KEPT), stderr: r.stderr }),
+            });
+          }
+          const verdict = overallVerdict(tests);
+          return {
+            verdict,
+            tests,
+            ...scoreTests(tests, req.score),
+            ...(internal ? { internalMessage: internal } : {}),
+          };
+        },
+        failAll,
+      );
+    } catch (err) {
+      if (err instanceof JudgeUnavailableError) throw err;
+      return failAll('Internal Error', (err as Error).stack ?? String(err));
+    }
+  }
+
+  /** Runs the code once on custom input (the Run button): output, time and memory, no comparison. */
+  async runOnce(req: RunOnceRequest): Promise<RunOnceResult> {
+    const failed = (verdict: Verdict, output: string): RunOnceResult => ({
+      verdict,
+      stdout: '',
+      stderr: verdict === 'Internal Error' ? '' : output,
+      exitCode: null,
+      timeMs: 0,
+      wallMs: 0,
+      memoryBytes: null,
+      ...(verdict === 'Compilation Error' ? { compileOutput: output } : {}),
+    });
+    try {
+      return await this.withSubmission(
+        req.language,
+        req.code,
+        async (run, lang) => {
+          const r = await run(req.stdin, req.timeLimitMs, req.memoryLimitMb);
+          return {
+            verdict:
+              failureVerdict(r, {
+                timeLimitMs: req.timeLimitMs,
+                heapExhausted: lang.heapExhausted,
+              }) ?? 'Accepted',
+            stdout: r.stdout,
+            stderr: r.stderr,
+            exitCode: r.exitCode,
+            timeMs: Math.round(r.cpuMs ?? r.wallMs),
+            wallMs: Math.round(r.wallMs),
+            memoryBytes: r.memoryPeakBytes,
+          };
+        },
+        failed,
+      );
+    } catch (err) {
+      if (err instanceof JudgeUnavailableError) throw err;
+      return failed('Internal Error', String(err));
+    }
+  }
+}

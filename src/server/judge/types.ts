@@ -1,0 +1,73 @@
+/**
+ * The judge's public data shapes, kept apart from the code so the later HTTP routes, the queue and
+ * the tests can import them without pulling in process-spawning modules.
+ */
+import type { JudgeLanguage, Verdict } from '../../contract/verdicts.ts';
+
+export type { JudgeLanguage, Verdict };
+
+export interface JudgeTest {
+  input: string;
+  expectedOutput: string;
+  hidden: boolean;
+  weight: number;
+}
+
+export interface JudgeRequest {
+  language: JudgeLanguage;
+  code: string;
+  tests: JudgeTest[];
+  timeLimitMs: number;
+  memoryLimitMb: number;
+  /** The challenge's full score; the result's score is score × passed weight / total weight. */
+  score: number;
+}
+
+export interface TestResult {
+  index: number;
+  hidden: boolean;
+  weight: number;
+  verdict: Verdict;
+  /** CPU time of the whole box in ms (wall time where CPU time cannot be measured). */
+  timeMs: number;
+  wallMs: number;
+  /** Peak memory of the box in bytes, or null where it cannot be measured. */
+  memoryBytes: number | null;
+  /** Only for tests that are not hidden: what the program printed (capped). */
+  stdout?: string;
+  stderr?: string;
+}
+
+export interface JudgeResult {
+  verdict: Verdict;
+  tests: TestResult[];
+  passed: number;
+  total: number;
+  passedWeight: number;
+  totalWeight: number;
+  score: number;
+  /** javac's messages for a Compilation Error (capped). */
+  compileOutput?: string;
+  /** Internal Error only: what went wrong, for the server log (never shown to students). */
+  internalMessage?: string;
+}
+
+export interface RunOnceRequest {
+  language: JudgeLanguage;
+  code: string;
+  stdin: string;
+  timeLimitMs: number;
+  memoryLimitMb: number;
+}
+
+export interface RunOnceResult {
+  /** Accepted here means "ran and exited 0"; there is nothing to compare against. */
+  verdict: Verdict;
+  stdout: string;
+  stderr: string;
+  exitCode: number | null;
+  timeMs: number;
+  wallMs: number;
+  memoryBytes: number | null;
+  compileOutput?: string;
+}

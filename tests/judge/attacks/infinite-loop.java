@@ -1,0 +1,3 @@
+public class Main {
+  public static void main(String[] a) { long x = 0; while (true) x++; }
+}

@@ -1,0 +1,3 @@
+line = 'x' * 1000
+while True:
+    print(line)

@@ -1,0 +1,2 @@
+/* eslint-disable -- a hostile student program (CommonJS, run inside the sandbox), not project code */
+setTimeout(() => {}, 1e9);

@@ -1,0 +1,2 @@
+import time
+time.sleep(1_000_000)
