@@ -11,10 +11,9 @@ import {
 } from '../../contract/admin.ts';
 import { messages } from '../../contract/messages.ts';
 import type { AttemptLimiter } from '../auth/attempt-limits.ts';
-import { verifyPassword } from '../auth/passwords.ts';
+import { passwordLogin } from '../auth/password-login.ts';
 import type { TokenService } from '../auth/tokens.ts';
 import type { Db } from '../db/connection.ts';
-import { HttpError } from '../http-error.ts';
 import { findAdminByEmail } from './admin-queries.ts';
 
 type Deps = { db: Db; tokens: TokenService; limiter: AttemptLimiter };
@@ -28,17 +27,14 @@ export const adminLoginRoute: FastifyPluginAsyncZod<Deps> = async (
     { schema: { body: adminLoginRequestSchema, response: { 200: adminLoginResponseSchema } } },
     async (request) => {
       const { email, password } = request.body;
-      const { retryAfter, accountFailures } = await limiter.check(email, request.ip);
-      if (retryAfter > 0) {
-        throw new HttpError(429, messages.tooManyAttempts, { 'retry-after': String(retryAfter) });
-      }
-      const admin = await findAdminByEmail(db, email);
-      const ok = await verifyPassword(admin?.passwordHash ?? null, password);
-      if (!admin || !ok) {
-        await limiter.record(email, request.ip);
-        throw new HttpError(401, messages.invalidCredentials);
-      }
-      if (accountFailures > 0) await limiter.clear(email);
+      const admin = await passwordLogin({
+        limiter,
+        email,
+        password,
+        ip: request.ip,
+        find: () => findAdminByEmail(db, email),
+        failureMessage: messages.invalidCredentials,
+      });
       const token = await tokens.issue({
         sub: admin.id,
         email: admin.email,

@@ -11,7 +11,8 @@ import {
 } from '../../contract/auth.ts';
 import { messages } from '../../contract/messages.ts';
 import type { Db } from '../db/connection.ts';
-import { hashPassword, verifyPassword } from '../auth/passwords.ts';
+import { passwordLogin } from '../auth/password-login.ts';
+import { hashPassword } from '../auth/passwords.ts';
 import type { AttemptLimiter } from '../auth/attempt-limits.ts';
 import type { TokenService } from '../auth/tokens.ts';
 import { HttpError } from '../http-error.ts';
@@ -46,20 +47,15 @@ export const loginSignUpRoute: FastifyPluginAsyncZod<Deps> = async (
     return user;
   }
 
-  async function logIn(email: string, password: string, ip: string): Promise<UserRow> {
-    const { retryAfter, accountFailures } = await limiter.check(email, ip);
-    if (retryAfter > 0) {
-      throw new HttpError(429, messages.tooManyAttempts, { 'retry-after': String(retryAfter) });
-    }
-    const user = await findUserByEmail(db, email);
-    const ok = await verifyPassword(user?.passwordHash ?? null, password);
-    if (!user || !ok) {
-      await limiter.record(email, ip);
-      throw new HttpError(401, messages.wrongEmailOrPassword);
-    }
-    if (accountFailures > 0) await limiter.clear(email);
-    return user;
-  }
+  const logIn = (email: string, password: string, ip: string): Promise<UserRow> =>
+    passwordLogin({
+      limiter,
+      email,
+      password,
+      ip,
+      find: () => findUserByEmail(db, email),
+      failureMessage: messages.wrongEmailOrPassword,
+    });
 
   app.post(
     loginSignUpPath,
