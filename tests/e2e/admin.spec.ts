@@ -175,6 +175,7 @@ test.describe('administrator', () => {
     await expect(toasts(page, 'User File Added Successfully')).toBeVisible();
     expect(await studentCount(page)).toBe(before + 2);
 
+    await closeToasts(page);
     await menu(page).getByRole('link', { name: 'Excel upload' }).click();
     await page.getByLabel('Student list (.xlsx, .xls or .csv)').setInputFiles(csv);
     await page.getByRole('button', { name: 'Upload', exact: true }).click();

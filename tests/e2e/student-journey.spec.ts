@@ -41,7 +41,7 @@ test('a student signs up, logs out, logs in and starts a test', async ({ page })
   await expect(page.getByTestId('identity-name')).toHaveText(account.name);
   await expect(page.getByTestId('identity-email')).toHaveText(account.email);
   await expect(
-    page.getByText('The test screen arrives with the judge', { exact: false }),
+    page.getByText('The coding test for this code will open here', { exact: false }),
   ).toBeVisible();
 
   // Log Out on the test screen goes back to step 1.
