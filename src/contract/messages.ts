@@ -250,6 +250,31 @@ export const messages = {
   tooManyResetRequests: 'Too many reset requests. Please wait a few minutes and try again.',
 
   // --- Test screen, compiler page and judge ---
+  // Server answers of the compiler calls; {date} and {seconds} are filled in.
+  compilerTokenMismatch: 'The name and email do not match the signed-in student.',
+  compilerTokenMissing: 'The test page has no valid access token. Reopen the test from the portal.',
+  compilerTokenExpired: 'The test access token has expired. Reopen the test from the portal.',
+  compilerAppKeyInvalid: 'The test page is not authorised (wrong application key).',
+  testNotOpenYet: 'This test opens on {date}. Please come back then.',
+  testClosed: 'This test closed on {date}.',
+  testTimeUp: 'Time is up for this test. Your earlier submissions are kept.',
+  codeTooLarge: 'The code is larger than {size} KB. Shorten it and try again.',
+  codeEmpty: 'Write some code before running or submitting it.',
+  stdinTooLarge: 'The custom input is larger than {size} KB.',
+  invalidSubmissionId: 'The submission id must be a UUID',
+  submissionNotFound: 'No submission of yours has this id',
+  submissionIdTaken: 'This submission id is already used for another test.',
+  judgeBusy: 'The judge is busy. Your code was not lost: try again in {seconds} seconds.',
+  judgeFailed: 'The judge failed on this code, through no fault of yours. Please try again.',
+  judgeUnavailable:
+    'The judge cannot run code on this server right now. Please tell the test administrator.',
+
+  // --- PWA ---
+  offlineBanner:
+    'You are offline. Pages you have opened keep working; anything that needs the server will fail until the network returns.',
+  updateAvailable: 'A new version is available',
+  updateReload: 'Reload',
+  updateLater: 'Reload when you are ready: the page will not reload by itself.',
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -13,12 +13,14 @@ import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/connection.ts';
 import { createAttemptLimiter } from './auth/attempt-limits.ts';
 import { createGuards } from './auth/guards.ts';
-import type { TokenService } from './auth/tokens.ts';
+import { resolveJwtSecret, type TokenService } from './auth/tokens.ts';
 import { adminLoginRoute } from './admins/admin-login.ts';
 import { seedFirstAdmin } from './admins/seed-first-admin.ts';
 import { challengeRoutes } from './challenges/challenge-routes.ts';
+import { registerCompiler } from './compiler/index.ts';
 import { installErrorHandlers } from './errors.ts';
 import { healthRoute } from './health/health-route.ts';
+import { createJudge, type JudgeService } from './judge/index.ts';
 import { rosterRoutes } from './roster/roster-routes.ts';
 import { registerStaticFiles } from './static-files.ts';
 import { passwordResetRoutes } from './password-reset/password-reset-routes.ts';
@@ -30,6 +32,10 @@ export type AppDeps = {
   database: DatabaseHandle;
   tokens: TokenService;
   version: string;
+  /** The judge; by default one is created from config.judge and closed with the app. */
+  judge?: JudgeService;
+  /** The server's clock for the test's time rules (default: Date). */
+  now?: () => Date;
 };
 
 export async function buildApp(
@@ -37,6 +43,7 @@ export async function buildApp(
   logger: FastifyServerOptions['logger'] = { level: deps.config.logLevel },
 ): Promise<FastifyInstance> {
   const { config, database, tokens, version } = deps;
+  const judge = deps.judge ?? createJudge(config.judge);
   const app = Fastify({
     logger,
     trustProxy: config.trustProxy,
@@ -75,7 +82,7 @@ export async function buildApp(
   app.decorateRequest('auth', null);
   const guards = createGuards(tokens);
   const limiter = createAttemptLimiter(database.db, 'login', config.loginLimits);
-  await app.register(healthRoute, { database, version });
+  await app.register(healthRoute, { database, version, judge });
   await app.register(loginSignUpRoute, { db: database.db, tokens, limiter });
   await app.register(passwordResetRoutes, { db: database.db, config });
   await seedFirstAdmin(
@@ -91,9 +98,18 @@ export async function buildApp(
   await app.register(challengeRoutes, { db: database.db, guards });
   await app.register(userAdminRoutes, { db: database.db, guards });
   await app.register(rosterRoutes, { db: database.db, guards });
+  await registerCompiler(app, {
+    config,
+    db: database.db,
+    guards,
+    judge,
+    sessionSecret: await resolveJwtSecret(config.jwtSecret, config.dataDir),
+    now: deps.now ?? (() => new Date()),
+  });
   await registerStaticFiles(app, config.staticDir);
 
   app.addHook('onClose', async () => {
+    if (!deps.judge) await judge.close();
     await database.close();
   });
   return app;

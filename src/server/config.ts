@@ -5,6 +5,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { judgeConfigFromEnv, type JudgeConfig } from './judge/config.ts';
 
 const optionalText = z
   .string()
@@ -40,6 +41,8 @@ const envSchema = z.object({
   COMPILER_APP_KEY: optionalText,
   JUDGE_CONCURRENCY: z.coerce.number().int().positive().default(os.availableParallelism()),
   JUDGE_SANDBOX: z.enum(['bwrap', 'none']).default('bwrap'),
+  // A submission that reaches the server this long after the deadline is still judged.
+  SUBMISSION_GRACE_SECONDS: z.coerce.number().int().min(0).max(600).default(30),
   TZ: z.string().default('UTC'),
   REDIS_URL: optionalText,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -84,6 +87,9 @@ export type Config = {
   compilerAppKey: string | undefined;
   judgeConcurrency: number;
   judgeSandbox: 'bwrap' | 'none';
+  /** Everything the judge reads (JUDGE_* variables), JUDGE_CONCURRENCY and JUDGE_SANDBOX included. */
+  judge: JudgeConfig;
+  submissionGraceSeconds: number;
   timeZone: string;
   redisUrl: string | undefined;
   logLevel: string;
@@ -105,6 +111,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  let judge: JudgeConfig;
+  try {
+    judge = judgeConfigFromEnv(env, { sandbox: e.JUDGE_SANDBOX, concurrency: e.JUDGE_CONCURRENCY });
+  } catch (error) {
+    throw new ConfigError(`Invalid configuration:\n  JUDGE_*: ${(error as Error).message}`);
+  }
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -123,6 +135,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     compilerAppKey: e.COMPILER_APP_KEY,
     judgeConcurrency: e.JUDGE_CONCURRENCY,
     judgeSandbox: e.JUDGE_SANDBOX,
+    judge,
+    submissionGraceSeconds: e.SUBMISSION_GRACE_SECONDS,
     timeZone: e.TZ,
     redisUrl: e.REDIS_URL,
     logLevel: e.LOG_LEVEL,

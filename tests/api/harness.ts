@@ -8,7 +8,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { inject } from 'vitest';
-import { buildApp } from '../../src/server/app.ts';
+import { buildApp, type AppDeps } from '../../src/server/app.ts';
 import { loadConfig, type Config } from '../../src/server/config.ts';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/connection.ts';
 import { createTokenService, type TokenService } from '../../src/server/auth/tokens.ts';
@@ -29,9 +29,11 @@ export type TestServer = {
   close(): Promise<void>;
 };
 
+/** `deps` replaces parts of the app (a fake judge, a test clock). */
 export async function startServer(
   kind: DatabaseKind,
   env: Record<string, string> = {},
+  deps: Pick<AppDeps, 'judge' | 'now'> = {},
 ): Promise<TestServer> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-api-data-'));
   const config = loadConfig({
@@ -64,7 +66,7 @@ export async function startServer(
     new TextEncoder().encode(config.jwtSecret ?? ''),
     config.sessionTtlSeconds,
   );
-  const app = await buildApp({ config, database, tokens, version: 'test' }, false);
+  const app = await buildApp({ config, database, tokens, version: 'test', ...deps }, false);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (address === null || typeof address === 'string') throw new Error('server has no port');

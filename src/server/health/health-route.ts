@@ -1,15 +1,31 @@
-/** GET /api/health: answers once the database answers. */
+/** GET /api/health: answers once the database answers, with what the judge can do here. */
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { healthPath, healthResponseSchema } from '../../contract/health.ts';
 import type { DatabaseHandle } from '../db/connection.ts';
+import type { JudgeService } from '../judge/index.ts';
 
 export const healthRoute: FastifyPluginAsyncZod<{
   database: DatabaseHandle;
   version: string;
-}> = async (app, { database, version }) => {
+  judge: JudgeService;
+}> = async (app, { database, version, judge }) => {
   app.get(healthPath, { schema: { response: { 200: healthResponseSchema } } }, async () => {
     await database.db.execute(sql`select 1`);
-    return { status: 'ok' as const, database: database.kind, version };
+    const caps = await judge.capabilities();
+    return {
+      status: 'ok' as const,
+      database: database.kind,
+      version,
+      judge: {
+        sandbox: caps.sandbox,
+        cgroups: caps.cgroups,
+        ready: caps.ready,
+        degraded: caps.degraded,
+        languages: caps.languages,
+        problems: caps.problems,
+        queue: judge.queueSize(),
+      },
+    };
   });
 };

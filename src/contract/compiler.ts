@@ -1,0 +1,170 @@
+/**
+ * The test's calls: the compiler token (POST /api/user/getToken) and the built-in compiler page's
+ * /api/compiler/* calls (statement, run, submit, result). Hidden tests never appear here beyond
+ * their count and per-verdict tallies.
+ */
+import { z } from 'zod';
+import { challengeIdSchema, difficulties, languages } from './challenges.ts';
+import { messages } from './messages.ts';
+import { VERDICTS } from './verdicts.ts';
+
+export const MAX_CODE_BYTES = 64 * 1024;
+export const MAX_STDIN_BYTES = 256 * 1024;
+/** The header (or `appKey` query parameter) that carries the application key. */
+export const APP_KEY_HEADER = 'x-app-key';
+
+export const getTokenPath = '/api/user/getToken';
+export const compilerChallengePath = '/api/compiler/challenge/:challengeId';
+export const compilerRunPath = '/api/compiler/run';
+export const compilerSubmitPath = '/api/compiler/submit';
+export const compilerResultPath = '/api/compiler/result/:submissionId';
+
+const verdictSchema = z.enum(VERDICTS);
+
+/** `challengeId` is an addition to the spec's {email, name}: with it the answer carries `url`. */
+export const getTokenRequestSchema = z.object(
+  {
+    email: z.string({ error: messages.enterAllDetails }).trim().min(1, messages.enterAllDetails),
+    name: z.string({ error: messages.enterAllDetails }).trim().min(1, messages.enterAllDetails),
+    challengeId: challengeIdSchema.optional(),
+  },
+  { error: messages.enterAllDetails },
+);
+export type GetTokenRequest = z.input<typeof getTokenRequestSchema>;
+
+export const getTokenResponseSchema = z.object({
+  token: z.string(),
+  /** ISO time; the token dies with the student's session. */
+  expiresAt: z.string(),
+  /** The compiler page's address (COMPILER_URL_TEMPLATE filled in), when challengeId was given. */
+  url: z.string().optional(),
+});
+export type GetTokenResponse = z.infer<typeof getTokenResponseSchema>;
+
+export const sampleTestSchema = z.object({ input: z.string(), expectedOutput: z.string() });
+
+/** The statement as the compiler page shows it. Times are ISO strings of the server's clock. */
+export const compilerChallengeSchema = z.object({
+  challengeId: z.string(),
+  challengeName: z.string(),
+  challengeDesc: z.string(),
+  difficultyLev: z.enum(difficulties),
+  language: z.enum(languages),
+  score: z.number(),
+  timeDur: z.number(),
+  startDate: z.string(),
+  endDate: z.string(),
+  timeLimitMs: z.number(),
+  memoryLimitMb: z.number(),
+  starterCode: z.string(),
+  samples: z.array(sampleTestSchema),
+  hiddenTestCount: z.number().int(),
+  startedAt: z.string(),
+  deadline: z.string(),
+  serverNow: z.string(),
+  /** Submissions are still accepted this many seconds after the deadline. */
+  graceSeconds: z.number().int(),
+  bestScore: z.number().nullable(),
+  submissionCount: z.number().int(),
+});
+export type CompilerChallenge = z.infer<typeof compilerChallengeSchema>;
+
+const codeSchema = z.string({ error: messages.enterAllDetails }).max(1_000_000);
+
+export const runRequestSchema = z.object(
+  {
+    challengeId: challengeIdSchema,
+    code: codeSchema,
+    /** Absent: run on the sample tests. Present (even empty): run once on this input. */
+    stdin: z.string().max(1_000_000).optional(),
+  },
+  { error: messages.enterAllDetails },
+);
+export type RunRequest = z.input<typeof runRequestSchema>;
+
+const measuresSchema = z.object({
+  verdict: verdictSchema,
+  timeMs: z.number(),
+  /** Peak memory in bytes, or null where the sandbox cannot measure it. */
+  memoryBytes: z.number().nullable(),
+});
+
+export const customRunSchema = measuresSchema.extend({
+  stdout: z.string(),
+  stderr: z.string(),
+  exitCode: z.number().nullable(),
+  compileOutput: z.string().optional(),
+});
+
+/** One sample test's outcome; `index` is its position among the samples. */
+export const sampleOutcomeSchema = measuresSchema.extend({
+  index: z.number().int(),
+  input: z.string(),
+  expectedOutput: z.string(),
+  stdout: z.string(),
+  stderr: z.string(),
+});
+export type SampleOutcome = z.infer<typeof sampleOutcomeSchema>;
+
+export const runResponseSchema = z.discriminatedUnion('mode', [
+  z.object({ mode: z.literal('custom'), result: customRunSchema }),
+  z.object({
+    mode: z.literal('samples'),
+    verdict: verdictSchema,
+    samples: z.array(sampleOutcomeSchema),
+    compileOutput: z.string().optional(),
+  }),
+]);
+export type RunResponse = z.infer<typeof runResponseSchema>;
+
+export const submitRequestSchema = z.object(
+  {
+    challengeId: challengeIdSchema,
+    code: codeSchema,
+    /** Made by the page, so a submission sent twice (offline queue, retry) is judged once. */
+    submissionId: z.uuid({ error: messages.invalidSubmissionId }).optional(),
+  },
+  { error: messages.enterAllDetails },
+);
+export type SubmitRequest = z.input<typeof submitRequestSchema>;
+
+export const submissionResultSchema = z.object({
+  submissionId: z.string(),
+  challengeId: z.string(),
+  language: z.enum(languages),
+  verdict: verdictSchema,
+  passed: z.number().int(),
+  total: z.number().int(),
+  score: z.number(),
+  maxScore: z.number(),
+  bestScore: z.number(),
+  createdAt: z.string(),
+  samples: z.array(sampleOutcomeSchema),
+  hidden: z.object({
+    total: z.number().int(),
+    passed: z.number().int(),
+    /** How many hidden tests got each verdict. */
+    verdicts: z.partialRecord(verdictSchema, z.number().int()),
+  }),
+  compileOutput: z.string().optional(),
+});
+export type SubmissionResult = z.infer<typeof submissionResultSchema>;
+
+export const submissionIdParamsSchema = z.object({
+  submissionId: z.uuid({ error: messages.invalidSubmissionId }),
+});
+export const challengeIdParamsSchema = z.object({ challengeId: challengeIdSchema });
+
+/** Fills the compiler page's address template (DESIGN.md §5). */
+export function fillCompilerUrl(
+  template: string,
+  values: { challengeId: string; appKey: string; token: string },
+): string {
+  return template
+    .replaceAll('{challengeId}', encodeURIComponent(values.challengeId))
+    .replaceAll('{appKey}', encodeURIComponent(values.appKey))
+    .replaceAll('{token}', encodeURIComponent(values.token));
+}
+
+export const DEFAULT_COMPILER_URL_TEMPLATE =
+  '/compiler/{challengeId}?appKey={appKey}&token={token}';

@@ -1,0 +1,9 @@
+/** The compiler page's address: COMPILER_URL_TEMPLATE (or the built-in page) filled in. */
+import { DEFAULT_COMPILER_URL_TEMPLATE, fillCompilerUrl } from '../../contract/compiler.ts';
+
+export type CompilerUrlFor = (challengeId: string, token: string) => string;
+
+export function createCompilerUrlFor(template: string | undefined, appKey: string): CompilerUrlFor {
+  const chosen = template ?? DEFAULT_COMPILER_URL_TEMPLATE;
+  return (challengeId, token) => fillCompilerUrl(chosen, { challengeId, appKey, token });
+}

@@ -1,0 +1,57 @@
+/**
+ * Registers the test's server side: POST /api/user/getToken and /api/compiler/* (statement, run,
+ * submit, result), with the compiler's secrets resolved once.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Guards } from '../auth/guards.ts';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/connection.ts';
+import type { JudgeService } from '../judge/index.ts';
+import { createCompilerGuard } from './compiler-guard.ts';
+import { compilerRoutes } from './compiler-routes.ts';
+import { createCompilerTokenService } from './compiler-tokens.ts';
+import { createCompilerUrlFor, type CompilerUrlFor } from './compiler-url.ts';
+import { deriveCompilerTokenKey, resolveCompilerAppKey } from './secrets.ts';
+import { submitRoute } from './submit-route.ts';
+import { tokenRoute } from './token-route.ts';
+
+export type { CompilerUrlFor } from './compiler-url.ts';
+
+type Deps = {
+  config: Config;
+  db: Db;
+  guards: Guards;
+  judge: JudgeService;
+  /** The session tokens' secret; compiler tokens use a key derived from it. */
+  sessionSecret: Uint8Array;
+  now: () => Date;
+};
+
+export async function registerCompiler(
+  app: FastifyInstance,
+  deps: Deps,
+): Promise<{ compilerUrlFor: CompilerUrlFor }> {
+  const { config, db, guards, judge, now } = deps;
+  const appKey = await resolveCompilerAppKey(config.compilerAppKey, config.dataDir);
+  const compilerTokens = createCompilerTokenService(deriveCompilerTokenKey(deps.sessionSecret));
+  const compilerUrlFor = createCompilerUrlFor(config.compilerUrlTemplate, appKey);
+  const context = {
+    db,
+    judge,
+    timeZone: config.timeZone,
+    graceSeconds: config.submissionGraceSeconds,
+    now,
+    guard: createCompilerGuard(compilerTokens, appKey),
+  };
+  app.decorateRequest('compilerAuth', null);
+  await app.register(tokenRoute, {
+    db,
+    guards,
+    compilerTokens,
+    compilerUrlFor,
+    sessionTtlSeconds: config.sessionTtlSeconds,
+  });
+  await app.register(compilerRoutes, context);
+  await app.register(submitRoute, context);
+  return { compilerUrlFor };
+}

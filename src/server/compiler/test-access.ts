@@ -1,0 +1,50 @@
+/**
+ * Opening a challenge for a student under the time rules: before the start of startDate it is
+ * refused; the first open records the attempt and fixes its deadline; after the end of endDate a
+ * student who never opened it is refused.
+ */
+import { eq } from 'drizzle-orm';
+import type { Challenge } from '../../contract/challenges.ts';
+import { messages } from '../../contract/messages.ts';
+import { findChallenge } from '../challenges/challenge-queries.ts';
+import type { Db } from '../db/connection.ts';
+import { users } from '../db/schema.ts';
+import { HttpError } from '../http-error.ts';
+import { findAttempt, recordAttempt, type Attempt } from './attempt-queries.ts';
+import { challengeWindow, deadlineFor, type ChallengeWindow } from './time-window.ts';
+
+export type OpenedChallenge = { challenge: Challenge; attempt: Attempt; window: ChallengeWindow };
+
+export async function openChallenge(
+  db: Db,
+  timeZone: string,
+  userId: string,
+  challengeId: string,
+  now: Date,
+): Promise<OpenedChallenge> {
+  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
+  if (!user) throw new HttpError(401, messages.compilerTokenMissing);
+  const challenge = await findChallenge(db, challengeId);
+  if (!challenge) throw new HttpError(404, messages.challengeNotFound);
+  const window = challengeWindow(challenge, timeZone);
+  if (now < window.opensAt)
+    throw new HttpError(403, messages.testNotOpenYet.replace('{date}', challenge.startDate));
+  const existing = await findAttempt(db, userId, challengeId);
+  if (existing) return { challenge, attempt: existing, window };
+  if (now >= window.closesAt)
+    throw new HttpError(403, messages.testClosed.replace('{date}', challenge.endDate));
+  const attempt = await recordAttempt(
+    db,
+    userId,
+    challengeId,
+    now,
+    deadlineFor(now, challenge.timeDur, window),
+  );
+  return { challenge, attempt, window };
+}
+
+/** Run and Submit after the deadline (Submit: after the grace period too). */
+export function assertBeforeDeadline(attempt: Attempt, now: Date, graceSeconds = 0): void {
+  if (now.getTime() > attempt.deadline.getTime() + graceSeconds * 1000)
+    throw new HttpError(403, messages.testTimeUp);
+}

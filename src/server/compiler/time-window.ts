@@ -1,0 +1,63 @@
+/**
+ * The test's time rules (DESIGN.md §4, §5): a challenge is open from the start of startDate to the
+ * end of endDate in the configured time zone; an attempt's deadline is min(start + timeDur
+ * minutes, end of endDate). Pure functions of the clock the caller passes in.
+ */
+
+/** The zone's offset from UTC at `instant`, in ms (positive east of Greenwich). */
+function zoneOffsetMs(instant: number, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(new Date(instant));
+  const get = (type: Intl.DateTimeFormatPartTypes) =>
+    Number(parts.find((p) => p.type === type)?.value ?? 0);
+  const asUtc = Date.UTC(
+    get('year'),
+    get('month') - 1,
+    get('day'),
+    get('hour'),
+    get('minute'),
+    get('second'),
+  );
+  return asUtc - (instant - (((instant % 1000) + 1000) % 1000));
+}
+
+/** The first instant of a calendar date (YYYY-MM-DD) in `timeZone`; `dayOffset` moves the date. */
+export function startOfDay(date: string, timeZone: string, dayOffset = 0): Date {
+  const [y = 0, m = 1, d = 1] = date.split('-').map(Number);
+  const wallClock = Date.UTC(y, m - 1, d + dayOffset);
+  // Two passes settle the offset on days when it changes (summer time).
+  let instant = wallClock - zoneOffsetMs(wallClock, timeZone);
+  instant = wallClock - zoneOffsetMs(instant, timeZone);
+  return new Date(instant);
+}
+
+export type ChallengeWindow = { opensAt: Date; closesAt: Date };
+
+/** From the start of startDate to the end of endDate (exclusive: the next day's start). */
+export function challengeWindow(
+  dates: { startDate: string; endDate: string },
+  timeZone: string,
+): ChallengeWindow {
+  return {
+    opensAt: startOfDay(dates.startDate, timeZone),
+    closesAt: startOfDay(dates.endDate, timeZone, 1),
+  };
+}
+
+export function deadlineFor(
+  startedAt: Date,
+  timeDurMinutes: number,
+  window: ChallengeWindow,
+): Date {
+  return new Date(
+    Math.min(startedAt.getTime() + timeDurMinutes * 60_000, window.closesAt.getTime()),
+  );
+}

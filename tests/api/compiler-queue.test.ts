@@ -1,0 +1,134 @@
+// The judge's limits through the API: a full queue answers 503 with Retry-After and loses nothing
+// (one worker, no waiting room, the real judge); a judge that cannot run code safely answers 503
+// with a message (a fake judge); an external compiler address template is honoured.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { GetTokenResponse, SubmissionResult } from '../../src/contract/compiler.ts';
+import type { HealthResponse } from '../../src/contract/health.ts';
+import { messages } from '../../src/contract/messages.ts';
+import { JudgeUnavailableError, type JudgeService } from '../../src/server/judge/index.ts';
+import { adminEnv, call, databaseKinds, startServer, type TestServer } from './harness.ts';
+import {
+  addChallenge,
+  challengeInput,
+  signInStudent,
+  solutions,
+  type Student,
+} from './compiler-fixtures.ts';
+
+const EXTERNAL = 'https://ide.example.com/embed/{challengeId}?key={appKey}&t={token}';
+
+describe.each(databaseKinds)('judge queue and settings on %s', (kind) => {
+  let server: TestServer;
+  let student: Student;
+  beforeAll(async () => {
+    server = await startServer(kind, {
+      ...adminEnv,
+      JUDGE_CONCURRENCY: '1',
+      JUDGE_QUEUE_LIMIT: '0',
+      COMPILER_URL_TEMPLATE: EXTERNAL,
+      COMPILER_APP_KEY: 'campus-app-key-1234',
+    });
+    await addChallenge(
+      server,
+      challengeInput('Q-1', {
+        timeLimitMs: 500,
+        testCases: [{ input: '1 2\n', expectedOutput: '3\n', hidden: false, weight: 1 }],
+      }),
+    );
+    student = await signInStudent(server, 'queue@college.test', 'Q-1');
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('honours an external compiler address template and a configured app key', async () => {
+    const res = await call(
+      server,
+      'POST',
+      '/api/user/getToken',
+      { email: student.email, name: student.name, challengeId: 'Q-1' },
+      student.session,
+    );
+    const body = res.body as GetTokenResponse;
+    expect(body.url).toBe(
+      `https://ide.example.com/embed/Q-1?key=campus-app-key-1234&t=${body.token}`,
+    );
+  });
+
+  it('answers 503 with Retry-After when the queue is full, and loses nothing', async () => {
+    const submit = (code: string, submissionId: string) =>
+      call(
+        server,
+        'POST',
+        '/api/compiler/submit',
+        { challengeId: 'Q-1', code, submissionId },
+        { ...student.compiler, 'x-app-key': 'campus-app-key-1234' },
+      );
+    const slowId = crypto.randomUUID();
+    const slow = submit(solutions.python.slow, slowId);
+    // Wait until the slow submission holds the only worker.
+    for (let i = 0; i < 100; i += 1) {
+      const health = (await call(server, 'GET', '/api/health')).body as HealthResponse;
+      if (health.judge.queue.running === 1) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const laterId = crypto.randomUUID();
+    const refused = await submit(solutions.python.correct, laterId);
+    expect(refused.status).toBe(503);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect((refused.body as { message: string }).message).toMatch(/busy.*not lost/);
+    expect((await slow).body).toMatchObject({
+      submissionId: slowId,
+      verdict: 'Time Limit Exceeded',
+    });
+    // The refused one was not stored; sent again, it is judged.
+    const headers = { ...student.compiler, 'x-app-key': 'campus-app-key-1234' };
+    expect(
+      (await call(server, 'GET', `/api/compiler/result/${laterId}`, undefined, headers)).status,
+    ).toBe(404);
+    const retried = await submit(solutions.python.correct, laterId);
+    expect(retried.status).toBe(200);
+    expect(retried.body as SubmissionResult).toMatchObject({ verdict: 'Accepted', score: 100 });
+  });
+});
+
+/** A judge on a machine without the sandbox it needs. */
+const unavailableJudge: JudgeService = {
+  judge: () => Promise.reject(new JudgeUnavailableError(['no usable cgroups'])),
+  runOnce: () => Promise.reject(new JudgeUnavailableError(['no usable cgroups'])),
+  capabilities: () =>
+    Promise.resolve({
+      sandbox: 'bwrap',
+      cgroups: 'none',
+      ready: false,
+      degraded: true,
+      languages: { javascript: true, python: true, java: true },
+      problems: ['no usable cgroups'],
+    }),
+  queueSize: () => ({ running: 0, waiting: 0 }),
+  close: () => Promise.resolve(),
+};
+
+describe.each(databaseKinds)('an unavailable judge on %s', (kind) => {
+  let server: TestServer;
+  let student: Student;
+  beforeAll(async () => {
+    server = await startServer(kind, adminEnv, { judge: unavailableJudge });
+    await addChallenge(server, challengeInput('U-1'));
+    student = await signInStudent(server, 'nojudge@college.test', 'U-1');
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('answers 503 with a clear message and says so in /api/health', async () => {
+    const body = { challengeId: 'U-1', code: solutions.python.correct };
+    for (const path of ['/api/compiler/run', '/api/compiler/submit'])
+      expect(await call(server, 'POST', path, body, student.compiler)).toMatchObject({
+        status: 503,
+        body: { message: messages.judgeUnavailable },
+      });
+    const health = (await call(server, 'GET', '/api/health')).body as HealthResponse;
+    expect(health.judge).toMatchObject({ ready: false, cgroups: 'none' });
+  });
+});

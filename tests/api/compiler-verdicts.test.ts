@@ -1,0 +1,97 @@
+// Through the API with the real sandboxed judge: per language a correct, a wrong, a slow, a
+// crashing and a broken (non-compiling) solution get the right verdict and weighted score, and are
+// stored. Limits are generous except on the TLE challenge: the machine is shared.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SubmissionResult } from '../../src/contract/compiler.ts';
+import { JUDGE_LANGUAGES, type JudgeLanguage } from '../../src/contract/verdicts.ts';
+import { adminEnv, call, databaseKinds, startServer, type TestServer } from './harness.ts';
+import {
+  addChallenge,
+  challengeInput,
+  signInStudent,
+  solutions,
+  type Solution,
+  type Student,
+} from './compiler-fixtures.ts';
+
+const expected: Record<Solution, { verdict: string; score: number }> = {
+  correct: { verdict: 'Accepted', score: 100 },
+  wrong: { verdict: 'Wrong Answer', score: 25 },
+  slow: { verdict: 'Time Limit Exceeded', score: 0 },
+  crash: { verdict: 'Runtime Error', score: 0 },
+  // Python and JavaScript have no compile step: a syntax error is a Runtime Error.
+  broken: { verdict: 'Runtime Error', score: 0 },
+};
+const verdictFor = (language: JudgeLanguage, solution: Solution) =>
+  language === 'java' && solution === 'broken'
+    ? { verdict: 'Compilation Error', score: 0 }
+    : expected[solution];
+
+describe.each(databaseKinds)('judging through the API on %s', (kind) => {
+  let server: TestServer;
+  let student: Student;
+  beforeAll(async () => {
+    server = await startServer(kind, adminEnv);
+    for (const language of JUDGE_LANGUAGES) {
+      await addChallenge(server, challengeInput(`V-${language}`, { language }));
+      await addChallenge(
+        server,
+        challengeInput(`V-${language}-SLOW`, {
+          language,
+          timeLimitMs: 500,
+          testCases: [{ input: '1 2\n', expectedOutput: '3\n', hidden: false, weight: 1 }],
+        }),
+      );
+    }
+    // One compiler token serves every challenge.
+    student = await signInStudent(server, 'judged@college.test', 'V-python');
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it.each(JUDGE_LANGUAGES)('gives %s the right verdicts and scores', async (language) => {
+    const submit = (solution: Solution) => {
+      const slow = solution === 'slow';
+      return call(
+        server,
+        'POST',
+        '/api/compiler/submit',
+        {
+          challengeId: slow ? `V-${language}-SLOW` : `V-${language}`,
+          code: solutions[language][solution],
+        },
+        student.compiler,
+      );
+    };
+    const kinds: Solution[] = ['correct', 'wrong', 'slow', 'crash', 'broken'];
+    const answers = await Promise.all(kinds.map(submit));
+    for (const [i, solution] of kinds.entries()) {
+      const res = answers[i];
+      expect(res?.status, `${solution}: ${JSON.stringify(res?.body)}`).toBe(200);
+      const body = res?.body as SubmissionResult;
+      expect({ solution, verdict: body.verdict, score: body.score }).toEqual({
+        solution,
+        ...verdictFor(language, solution),
+      });
+    }
+    const correct = answers[0]?.body as SubmissionResult;
+    expect(correct).toMatchObject({ passed: 2, total: 2, maxScore: 100, bestScore: 100 });
+    expect(correct.samples[0]).toMatchObject({ verdict: 'Accepted', stdout: '3\n' });
+    expect(correct.hidden).toEqual({ total: 1, passed: 1, verdicts: { Accepted: 1 } });
+    const wrong = answers[1]?.body as SubmissionResult;
+    expect(wrong.hidden.verdicts).toEqual({ 'Wrong Answer': 1 });
+    if (language === 'java')
+      expect((answers[4]?.body as SubmissionResult).compileOutput).toMatch(/error/);
+
+    // Stored: the result call gives back the same answer, and the best score is the correct one.
+    const again = await call(
+      server,
+      'GET',
+      `/api/compiler/result/${wrong.submissionId}`,
+      undefined,
+      student.compiler,
+    );
+    expect(again.body).toEqual({ ...wrong, bestScore: 100 });
+  });
+});
