@@ -5,6 +5,7 @@
 import { authLoadBenchmark } from './auth-load.ts';
 import { judgeBenchmark } from './judge.ts';
 import { reportRosterBenchmark } from './roster.ts';
+import { reportWebBenchmark } from './web.ts';
 
 const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
 const ratio = (value: number, base: number) => (base > 0 ? `${(value / base).toFixed(1)}x` : 'n/a');
@@ -36,7 +37,7 @@ for (const target of targets) {
   );
   failures += phases.filter((p) => Object.keys(p.statuses).some((s) => s !== '200')).length;
 }
-failures += await reportRosterBenchmark();
+for (const target of targets) failures += await reportRosterBenchmark(target.url);
 console.log(`\nJudge: sandboxed (bwrap, cgroups, seccomp) vs bare runs of the same commands`);
 const judge = await judgeBenchmark();
 console.table(
@@ -53,6 +54,7 @@ console.log(
   `Throughput: 500 queued trivial python submissions: ${judge.throughput.toFixed(1)} runs/s ` +
     `(goal ≥ 40) ${judge.throughput >= 40 ? 'met' : 'NOT met'}`,
 );
+const webMissed = await reportWebBenchmark();
 
 if (!postgresUrl)
   console.log('\n(Set BENCH_DATABASE_URL=postgres://... to measure PostgreSQL as well.)');
@@ -60,3 +62,4 @@ if (failures > 0) {
   console.error('Some requests failed: see the statuses column.');
   process.exitCode = 1;
 }
+if (webMissed > 0) console.log(`Web app: ${webMissed} goal(s) not met, see above.`);

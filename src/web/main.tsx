@@ -1,9 +1,13 @@
-/** Entry point: applies the colour mode before the first paint, then mounts the router. */
+/**
+ * Entry point: applies the colour mode before the first paint, mounts the router and, in a
+ * production build, registers the service worker (sw/) that makes the app work offline.
+ */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from '@tanstack/react-router';
 import { initTheme } from './app/theme.ts';
 import { router } from './app/router.tsx';
+import { registerServiceWorker } from './lib/sw-bridge.ts';
 import './app/styles/base.css';
 
 initTheme();
@@ -15,3 +19,5 @@ createRoot(container).render(
     <RouterProvider router={router} />
   </StrictMode>,
 );
+
+if (import.meta.env.PROD) registerServiceWorker();

@@ -1,0 +1,69 @@
+/**
+ * The web app's JavaScript as the build made it (dist/.vite/manifest.json): the gzip size of what
+ * / loads up front (the entry chunk and its static imports, recursively) next to all the JS, and
+ * whether CodeMirror or admin code slipped into that initial set (read from the source maps).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+
+type ManifestChunk = { file: string; isEntry?: boolean; imports?: string[] };
+type ViteManifest = Record<string, ManifestChunk>;
+
+export type WebSizes = {
+  initialFiles: string[];
+  initialGzipKb: number;
+  totalGzipKb: number;
+  totalFiles: number;
+  /** Modules of the initial set that belong in lazy chunks. */
+  misplaced: string[];
+};
+
+/** CodeMirror and the admin side must stay out of the first download of /. */
+const LAZY_ONLY = [/codemirror/i, /features\/(admin-|challenges|roster-upload|users)/, /exceljs/];
+
+const gzipKb = (file: string) => zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length / 1024;
+
+function sourcesOf(jsFile: string): string[] {
+  const map = `${jsFile}.map`;
+  if (!fs.existsSync(map)) return [];
+  const parsed = JSON.parse(fs.readFileSync(map, 'utf8')) as { sources?: string[] };
+  return parsed.sources ?? [];
+}
+
+export function measureWebSizes(distDir: string): WebSizes {
+  const manifest = JSON.parse(
+    fs.readFileSync(path.join(distDir, '.vite', 'manifest.json'), 'utf8'),
+  ) as ViteManifest;
+  const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+  if (!entryKey) throw new Error('the Vite manifest has no entry chunk');
+
+  const initial = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || initial.has(chunk.file)) return;
+    initial.add(chunk.file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  visit(entryKey);
+
+  const initialFiles = [...initial].filter((file) => file.endsWith('.js'));
+  const allJs = fs
+    .readdirSync(path.join(distDir, 'assets'))
+    .filter((file) => file.endsWith('.js'))
+    .map((file) => path.join('assets', file));
+  const sum = (files: string[]) =>
+    files.reduce((total, file) => total + gzipKb(path.join(distDir, file)), 0);
+  const misplaced = initialFiles.flatMap((file) =>
+    sourcesOf(path.join(distDir, file)).filter((source) =>
+      LAZY_ONLY.some((pattern) => pattern.test(source)),
+    ),
+  );
+  return {
+    initialFiles,
+    initialGzipKb: sum(initialFiles),
+    totalGzipKb: sum(allJs),
+    totalFiles: allJs.length,
+    misplaced,
+  };
+}
