@@ -110,3 +110,44 @@ describe('serving the built web app', () => {
     expect(csp).not.toContain('upgrade-insecure-requests');
   });
 });
+
+describe('compression', () => {
+  let server: TestServer;
+  let dist: string;
+  beforeAll(async () => {
+    dist = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-dist-'));
+    await fs.mkdir(path.join(dist, 'assets'), { recursive: true });
+    await fs.writeFile(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+    await fs.writeFile(path.join(dist, 'assets', 'big-abc.js'), 'console.log("x");\n'.repeat(2000));
+    server = await startServer('pglite', { STATIC_DIR: dist });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await fs.rm(dist, { recursive: true, force: true });
+  });
+
+  it('sends scripts brotli- or gzip-compressed to browsers that accept it, and plain otherwise', async () => {
+    const { request } = await import('node:http');
+    const get = (encoding: string) =>
+      new Promise<{ encoding: string | undefined; bytes: number }>((resolve, reject) => {
+        const req = request(
+          `${server.url}/assets/big-abc.js`,
+          { headers: { 'accept-encoding': encoding } },
+          (res) => {
+            let bytes = 0;
+            res.on('data', (chunk: Buffer) => (bytes += chunk.length));
+            res.on('end', () => resolve({ encoding: res.headers['content-encoding'], bytes }));
+          },
+        );
+        req.on('error', reject);
+        req.end();
+      });
+    const plain = await get('identity');
+    const br = await get('br, gzip');
+    const gzip = await get('gzip');
+    expect(plain.encoding).toBeUndefined();
+    expect(br.encoding).toBe('br');
+    expect(gzip.encoding).toBe('gzip');
+    expect(br.bytes).toBeLessThan(plain.bytes / 10);
+  });
+});
