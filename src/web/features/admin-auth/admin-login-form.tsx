@@ -8,6 +8,7 @@ import { setAdminSession } from '../../session/admin-session.ts';
 import { EmailField } from '../../ui/email-field.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { showError } from '../../ui/toast.ts';
+import { showFailure } from '../../ui/show-failure.ts';
 import { adminLogin } from './admin-login-api.ts';
 
 export function AdminLoginForm({ onSignedIn }: { onSignedIn: () => void }) {
@@ -28,7 +29,7 @@ export function AdminLoginForm({ onSignedIn }: { onSignedIn: () => void }) {
       setAdminSession({ email: signedIn, token });
       onSignedIn();
     } catch (error) {
-      showError(error instanceof Error ? error.message : messages.networkError);
+      showFailure(error);
       setBusy(false);
     }
   }

@@ -2,6 +2,7 @@
 import { useState, type FormEvent } from 'react';
 import { messages } from '../../../contract/messages.ts';
 import { showError, showSuccess } from '../../ui/toast.ts';
+import { showFailure } from '../../ui/show-failure.ts';
 import { ChallengeFields } from './challenge-fields.tsx';
 import {
   checkChallengeValues,
@@ -36,7 +37,7 @@ export function AddChallengeView({
       setValues(emptyChallengeValues());
       onCreated?.(created.challengeId);
     } catch (error) {
-      showError(error instanceof Error ? error.message : messages.networkError);
+      showFailure(error);
     } finally {
       setBusy(false);
     }

@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import type { ChallengeSummary } from '../../../contract/challenges.ts';
 import { messages } from '../../../contract/messages.ts';
-import { showError } from '../../ui/toast.ts';
+import { showFailure } from '../../ui/show-failure.ts';
 import { listChallenges } from './challenges-api.ts';
 import './challenges.css';
 
@@ -14,7 +14,7 @@ export function ChallengeList({ token }: { token: string }) {
     let live = true;
     listChallenges(token).then(
       (list) => live && setChallenges(list),
-      (error: unknown) => showError(error instanceof Error ? error.message : messages.networkError),
+      (error: unknown) => showFailure(error),
     );
     return () => {
       live = false;

@@ -10,6 +10,7 @@ import { messages } from '../../../contract/messages.ts';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { showError, showSuccess } from '../../ui/toast.ts';
+import { showFailure } from '../../ui/show-failure.ts';
 import { ChallengeFields } from './challenge-fields.tsx';
 import {
   checkChallengeValues,
@@ -19,9 +20,6 @@ import {
 } from './challenge-form-values.ts';
 import { deleteChallenge, getChallenge, updateChallenge } from './challenges-api.ts';
 import './challenges.css';
-
-const errorText = (error: unknown) =>
-  error instanceof Error ? error.message : messages.networkError;
 
 export function EditChallengeView({
   token,
@@ -48,7 +46,7 @@ export function EditChallengeView({
       setChallengeId(trimmed);
     } catch (error) {
       setDetails(null);
-      showError(errorText(error));
+      showFailure(error);
     } finally {
       setBusy(false);
     }
@@ -77,7 +75,7 @@ export function EditChallengeView({
       setDetails(null);
       showSuccess(messages.challengeUpdated);
     } catch (error) {
-      showError(errorText(error));
+      showFailure(error);
     } finally {
       setBusy(false);
     }
@@ -100,7 +98,7 @@ export function EditChallengeView({
       setUpdated(null);
       showSuccess(messages.challengeDeleted);
     } catch (error) {
-      showError(errorText(error));
+      showFailure(error);
     } finally {
       setBusy(false);
     }

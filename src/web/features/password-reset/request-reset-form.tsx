@@ -8,6 +8,7 @@ import { Link } from '@tanstack/react-router';
 import { messages } from '../../../contract/messages.ts';
 import { EmailField } from '../../ui/email-field.tsx';
 import { showError, showSuccess } from '../../ui/toast.ts';
+import { showFailure } from '../../ui/show-failure.ts';
 import { requestResetLink } from './password-reset-api.ts';
 
 export function RequestResetForm() {
@@ -27,7 +28,7 @@ export function RequestResetForm() {
       await requestResetLink(trimmed);
       showSuccess(messages.emailSent);
     } catch (error) {
-      showError(error instanceof Error ? error.message : messages.networkError);
+      showFailure(error);
     } finally {
       setBusy(false);
     }

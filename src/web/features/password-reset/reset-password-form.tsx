@@ -11,6 +11,7 @@ import { messages } from '../../../contract/messages.ts';
 import { isStrongEnough } from '../../../contract/password-strength.ts';
 import { TextField } from '../../ui/text-field.tsx';
 import { showError, showSuccess } from '../../ui/toast.ts';
+import { showFailure } from '../../ui/show-failure.ts';
 import { resetPassword } from './password-reset-api.ts';
 import { StrengthMeter } from './strength-meter.tsx';
 import './password-reset.css';
@@ -40,7 +41,7 @@ export function ResetPasswordForm({ token, onDone }: Props) {
       showSuccess(messages.passwordUpdated);
       onDone();
     } catch (error) {
-      showError(error instanceof Error ? error.message : messages.networkError);
+      showFailure(error);
       setBusy(false);
     }
   }

@@ -7,6 +7,7 @@ import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react
 import { messages } from '../../../contract/messages.ts';
 import { ROSTER_ACCEPT, type RosterUploadResult } from '../../../contract/roster.ts';
 import { showError, showSuccess } from '../../ui/toast.ts';
+import { showFailure } from '../../ui/show-failure.ts';
 import { downloadTemplate, uploadRoster } from './roster-api.ts';
 import { previewRoster, type RosterPreview } from './preview-roster.ts';
 import { RosterPreviewView } from './roster-preview.tsx';
@@ -52,7 +53,7 @@ export function RosterUploadPanel({ token }: { token: string }) {
       if (answer.inserted + answer.updated > 0) showSuccess(messages.userFileAdded);
       else showError(messages.rosterNothingAdded);
     } catch (error) {
-      showError(errorText(error));
+      showFailure(error);
     } finally {
       setProgress(null);
     }
@@ -62,7 +63,7 @@ export function RosterUploadPanel({ token }: { token: string }) {
     try {
       await downloadTemplate(token);
     } catch (error) {
-      showError(errorText(error));
+      showFailure(error);
     }
   }
 

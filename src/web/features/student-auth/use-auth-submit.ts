@@ -8,6 +8,7 @@ import type { LoginSignUpRequest } from '../../../contract/auth.ts';
 import { messages } from '../../../contract/messages.ts';
 import { setSession } from '../../session/index.ts';
 import { showError } from '../../ui/toast.ts';
+import { showFailure } from '../../ui/show-failure.ts';
 import { loginOrSignUp } from './login-sign-up-api.ts';
 
 export function hasAllDetails(body: LoginSignUpRequest): boolean {
@@ -30,7 +31,7 @@ export function useAuthSubmit(buildBody: () => LoginSignUpRequest) {
     try {
       setSession(await loginOrSignUp(body));
     } catch (error) {
-      showError(error instanceof Error ? error.message : messages.networkError);
+      showFailure(error);
       setBusy(false);
     }
   }

@@ -8,6 +8,7 @@ import { messages } from '../../../contract/messages.ts';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { EmailField } from '../../ui/email-field.tsx';
 import { showError, showSuccess } from '../../ui/toast.ts';
+import { showFailure } from '../../ui/show-failure.ts';
 import { deleteUser } from './users-api.ts';
 import './users.css';
 
@@ -34,7 +35,7 @@ export function DeleteUserForm({ token }: { token: string }) {
       showSuccess(messages.userDeleted);
       setEmail('');
     } catch (error) {
-      showError(error instanceof Error ? error.message : messages.networkError);
+      showFailure(error);
     } finally {
       setBusy(false);
     }

@@ -1,7 +1,7 @@
 /** Home's first figure: the total student count (getTotalStudentCount → totalUsers). */
 import { useEffect, useState } from 'react';
 import { messages } from '../../../contract/messages.ts';
-import { showError } from '../../ui/toast.ts';
+import { showFailure } from '../../ui/show-failure.ts';
 import { totalStudentCount } from './users-api.ts';
 import './users.css';
 
@@ -12,7 +12,7 @@ export function StudentCount({ token }: { token: string }) {
     let live = true;
     totalStudentCount(token).then(
       (n) => live && setCount(n),
-      (error: unknown) => showError(error instanceof Error ? error.message : messages.networkError),
+      (error: unknown) => showFailure(error),
     );
     return () => {
       live = false;

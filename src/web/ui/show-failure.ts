@@ -1,0 +1,7 @@
+/** A failed call's toast: the server's message (the api-client puts it in the error), else the network text. */
+import { messages } from '../../contract/messages.ts';
+import { showError } from './toast.ts';
+
+export function showFailure(error: unknown): void {
+  showError(error instanceof Error && error.message !== '' ? error.message : messages.networkError);
+}
