@@ -1,23 +1,16 @@
 /**
- * A minimal static server for the web bench: the build folder with the same SPA fallback and
- * cache headers as src/server/static-files.ts, without the API or a database to start.
+ * The web bench's server: the real portal (buildApp on an in-memory PGlite) serving the build
+ * folder, so what is measured includes its compression and cache headers. It also answers one
+ * extra page, a script-less baseline, so the figures can be given as ratios to the machine's floor.
  */
+import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
-
-const types: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.webmanifest': 'application/manifest+json',
-  '.csv': 'text/csv; charset=utf-8',
-  '.webm': 'video/webm',
-  '.vtt': 'text/vtt; charset=utf-8',
-};
+import { buildApp } from '../src/server/app.ts';
+import { createTokenService } from '../src/server/auth/tokens.ts';
+import { loadConfig } from '../src/server/config.ts';
+import { openDatabase } from '../src/server/db/connection.ts';
 
 /** The baseline page: text and a heading, no script, so its figures are the machine's floor. */
 export const BASELINE_PATH = '/__bench-baseline';
@@ -28,34 +21,28 @@ const baselineHtml =
 export type StaticServer = { url: string; close(): Promise<void> };
 
 export async function serveStatic(root: string): Promise<StaticServer> {
-  const server = http.createServer((request, response) => {
-    const pathname = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname);
-    const file = path.join(root, path.normalize(pathname));
-    if (pathname === BASELINE_PATH) {
-      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(baselineHtml);
-      return;
-    }
-    const send = async () => {
-      const target =
-        file.startsWith(root) && path.extname(file) ? file : path.join(root, 'index.html');
-      try {
-        const body = await fs.readFile(target);
-        const immutable = target.includes(`${path.sep}assets${path.sep}`);
-        response.writeHead(200, {
-          'content-type': types[path.extname(target)] ?? 'application/octet-stream',
-          'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
-        });
-        response.end(body);
-      } catch {
-        response.writeHead(404).end();
-      }
-    };
-    void send();
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-bench-web-'));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    STATIC_DIR: root,
+    LOG_LEVEL: 'silent',
+    JWT_SECRET: crypto.randomBytes(32).toString('hex'),
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const database = await openDatabase({ kind: 'pglite', dataDir: undefined });
+  await database.migrate();
+  const tokens = createTokenService(new TextEncoder().encode(config.jwtSecret ?? ''), 3600);
+  const app = await buildApp({ config, database, tokens, version: 'bench' }, false);
+  app.get(BASELINE_PATH, (_request, reply) =>
+    reply.type('text/html; charset=utf-8').send(baselineHtml),
+  );
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (address === null || typeof address === 'string') throw new Error('no port');
   return {
-    url: `http://127.0.0.1:${port}`,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    url: `http://127.0.0.1:${address.port}`,
+    async close() {
+      await app.close();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
   };
 }
