@@ -4,18 +4,11 @@
  * time, p99 latency and the longest event-loop stall of the server process (argon2 must run off
  * the loop, so the stall should stay near the baseline's).
  */
+import { startBenchServer } from './bench-server.ts';
 import { execFile } from 'node:child_process';
-import crypto from 'node:crypto';
-import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { promisify } from 'node:util';
-import { buildApp } from '../src/server/app.ts';
-import { loadConfig } from '../src/server/config.ts';
-import { openDatabase } from '../src/server/db/connection.ts';
-import { createScratchDatabase } from '../src/server/db/scratch-database.ts';
-import { createTokenService } from '../src/server/auth/tokens.ts';
 import { summarize } from './stats.ts';
 
 const run = promisify(execFile);
@@ -32,31 +25,12 @@ type Phase = {
 
 /** `postgresAdminUrl` given: run on a scratch database there instead of PGlite. */
 export async function authLoadBenchmark(postgresAdminUrl?: string): Promise<Phase[]> {
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-bench-'));
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    STATIC_DIR: path.join(dataDir, 'none'),
-    LOG_LEVEL: 'silent',
-    JWT_SECRET: crypto.randomBytes(32).toString('hex'),
+  const server = await startBenchServer({
+    postgresAdminUrl,
     // Every request comes from 127.0.0.1; the benchmark measures hashing, not the limiter.
-    LOGIN_MAX_FAILURES_PER_IP: '100000',
+    env: { LOGIN_MAX_FAILURES_PER_IP: '100000' },
   });
-  const scratch = postgresAdminUrl
-    ? await createScratchDatabase(postgresAdminUrl, 'portal_bench')
-    : undefined;
-  const database = scratch
-    ? await openDatabase({ kind: 'postgres', url: scratch.url })
-    : await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
-  await database.migrate();
-  const tokens = createTokenService(
-    new TextEncoder().encode(config.jwtSecret ?? ''),
-    config.sessionTtlSeconds,
-  );
-  const app = await buildApp({ config, database, tokens, version: 'bench' }, false);
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  const url = `http://127.0.0.1:${address.port}`;
+  const url = server.url;
   const client = path.join(path.dirname(new URL(import.meta.url).pathname), 'load-client.ts');
   const tsx = path.resolve('node_modules/.bin/tsx');
 
@@ -115,8 +89,6 @@ export async function authLoadBenchmark(postgresAdminUrl?: string): Promise<Phas
     return [baseline, signUps, logins];
   } finally {
     loop.disable();
-    await app.close();
-    await scratch?.drop();
-    await fs.rm(dataDir, { recursive: true, force: true });
+    await server.close();
   }
 }

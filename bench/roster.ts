@@ -5,6 +5,7 @@
  * RSS during the upload and the ratio to the exceljs baseline. Targets: 10k < 2 s, 100k < 15 s,
  * ratio <= 1.5, peak memory about the same for 10k and 100k rows.
  */
+import { startBenchServer } from './bench-server.ts';
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -12,11 +13,6 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { rosterUploadPath, rosterUploadResultSchema } from '../src/contract/roster.ts';
-import { buildApp } from '../src/server/app.ts';
-import { createTokenService } from '../src/server/auth/tokens.ts';
-import { loadConfig } from '../src/server/config.ts';
-import { openDatabase } from '../src/server/db/connection.ts';
-import { createScratchDatabase } from '../src/server/db/scratch-database.ts';
 
 export type RosterFigure = {
   file: string;
@@ -98,27 +94,9 @@ async function peakRss<T>(work: () => Promise<T>): Promise<{ result: T; peakMb: 
 
 /** `postgresAdminUrl` given: on a scratch database on that server instead of PGlite. */
 export async function rosterBenchmark(postgresAdminUrl?: string): Promise<RosterFigure[]> {
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-bench-roster-'));
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    STATIC_DIR: path.join(dataDir, 'none'),
-    LOG_LEVEL: 'silent',
-    JWT_SECRET: crypto.randomBytes(32).toString('hex'),
-  });
-  const scratch = postgresAdminUrl
-    ? await createScratchDatabase(postgresAdminUrl, 'portal_bench')
-    : undefined;
-  const database = scratch
-    ? await openDatabase({ kind: 'postgres', url: scratch.url })
-    : await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
-  await database.migrate();
-  const tokens = createTokenService(new TextEncoder().encode(config.jwtSecret ?? ''), 3600);
-  const app = await buildApp({ config, database, tokens, version: 'bench' }, false);
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  const url = `http://127.0.0.1:${address.port}${rosterUploadPath}`;
-  const token = await tokens.issue({
+  const server = await startBenchServer({ postgresAdminUrl });
+  const url = `${server.url}${rosterUploadPath}`;
+  const token = await server.tokens.issue({
     sub: crypto.randomUUID(),
     email: 'a@bench',
     name: 'a',
@@ -161,9 +139,7 @@ export async function rosterBenchmark(postgresAdminUrl?: string): Promise<Roster
       }
     }
   } finally {
-    await app.close();
-    await scratch?.drop();
-    await fs.rm(dataDir, { recursive: true, force: true });
+    await server.close();
   }
   return figures;
 }
