@@ -123,6 +123,11 @@ export const submitRequestSchema = z.object(
     code: codeSchema,
     /** Made by the page, so a submission sent twice (offline queue, retry) is judged once. */
     submissionId: z.uuid({ error: messages.invalidSubmissionId }).optional(),
+    /**
+     * Only for a submission the page queued while offline: when it was made, on the server's clock
+     * (the page's clock corrected by the offset it measured when the attempt began).
+     */
+    queuedAt: z.iso.datetime({ offset: true, error: messages.invalidQueuedAt }).optional(),
   },
   { error: messages.enterAllDetails },
 );

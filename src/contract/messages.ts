@@ -258,10 +258,13 @@ export const messages = {
   testNotOpenYet: 'This test opens on {date}. Please come back then.',
   testClosed: 'This test closed on {date}.',
   testTimeUp: 'Time is up for this test. Your earlier submissions are kept.',
+  offlineSubmissionTooLate:
+    'This submission was made offline and reached the server more than {minutes} minutes after time was up, so it was not accepted. Your earlier submissions are kept.',
   codeTooLarge: 'The code is larger than {size} KB. Shorten it and try again.',
   codeEmpty: 'Write some code before running or submitting it.',
   stdinTooLarge: 'The custom input is larger than {size} KB.',
   invalidSubmissionId: 'The submission id must be a UUID',
+  invalidQueuedAt: 'queuedAt must be an ISO date and time',
   submissionNotFound: 'No submission of yours has this id',
   submissionIdTaken: 'This submission id is already used for another test.',
   judgeBusy: 'The judge is busy. Your code was not lost: try again in {seconds} seconds.',

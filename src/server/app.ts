@@ -18,6 +18,7 @@ import { resolveJwtSecret, type TokenService } from './auth/tokens.ts';
 import { adminLoginRoute } from './admins/admin-login.ts';
 import { seedFirstAdmin } from './admins/seed-first-admin.ts';
 import { challengeRoutes } from './challenges/challenge-routes.ts';
+import { compilerFrameSources } from './compiler/compiler-url.ts';
 import { registerCompiler } from './compiler/index.ts';
 import { installErrorHandlers } from './errors.ts';
 import { healthRoute } from './health/health-route.ts';
@@ -74,6 +75,8 @@ export async function buildApp(
         'connect-src': ["'self'"],
         'worker-src': ["'self'"],
         'manifest-src': ["'self'"],
+        // The test screen embeds the compiler page: ours, or an external provider's.
+        'frame-src': ["'self'", ...compilerFrameSources(config.compilerUrlTemplate)],
         // Labs often serve the portal over plain http on the campus network.
         'upgrade-insecure-requests': null,
       },

@@ -43,6 +43,10 @@ const envSchema = z.object({
   JUDGE_SANDBOX: z.enum(['bwrap', 'none']).default('bwrap'),
   // A submission that reaches the server this long after the deadline is still judged.
   SUBMISSION_GRACE_SECONDS: z.coerce.number().int().min(0).max(600).default(30),
+  // How long after the deadline a submission the page queued while offline (before the deadline)
+  // may still arrive: a lab whose network died at the end is not punished, but nobody can extend
+  // the test by staying offline.
+  SUBMISSION_OFFLINE_ALLOWANCE_SECONDS: z.coerce.number().int().min(0).max(3600).default(300),
   TZ: z.string().default('UTC'),
   REDIS_URL: optionalText,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -90,6 +94,7 @@ export type Config = {
   /** Everything the judge reads (JUDGE_* variables), JUDGE_CONCURRENCY and JUDGE_SANDBOX included. */
   judge: JudgeConfig;
   submissionGraceSeconds: number;
+  submissionOfflineAllowanceSeconds: number;
   timeZone: string;
   redisUrl: string | undefined;
   logLevel: string;
@@ -137,6 +142,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     judgeSandbox: e.JUDGE_SANDBOX,
     judge,
     submissionGraceSeconds: e.SUBMISSION_GRACE_SECONDS,
+    submissionOfflineAllowanceSeconds: e.SUBMISSION_OFFLINE_ALLOWANCE_SECONDS,
     timeZone: e.TZ,
     redisUrl: e.REDIS_URL,
     logLevel: e.LOG_LEVEL,

@@ -53,6 +53,11 @@ describe.each(databaseKinds)('judge queue and settings on %s', (kind) => {
     expect(body.url).toBe(
       `https://ide.example.com/embed/Q-1?key=campus-app-key-1234&t=${body.token}`,
     );
+    // The test screen may frame that provider, and only it besides this server.
+    const page = await call(server, 'GET', '/');
+    expect(page.headers.get('content-security-policy')).toContain(
+      "frame-src 'self' https://ide.example.com",
+    );
   });
 
   it('answers 503 with Retry-After when the queue is full, and loses nothing', async () => {

@@ -362,6 +362,50 @@ describe.each(databaseKinds)('the test API on %s', (kind) => {
       expect((await compiler('GET', '/api/compiler/challenge/TIME-1')).status).toBe(200);
     });
 
+    it('accepts a submission queued offline before the deadline for 5 more minutes, once', async () => {
+      const offline = await signInStudent(server, 'offline@college.test', 'TIME-1');
+      at('2030-06-10T20:00:00Z');
+      const c = (await compiler('GET', '/api/compiler/challenge/TIME-1', undefined, offline))
+        .body as CompilerChallenge;
+      expect(c.deadline).toBe('2030-06-10T20:45:00.000Z');
+      const queued = (submissionId: string, queuedAt: string) =>
+        compiler(
+          'POST',
+          '/api/compiler/submit',
+          { challengeId: 'TIME-1', code: correct, submissionId, queuedAt },
+          offline,
+        );
+      const id = '3f0c7c1e-8a51-4a57-9d0e-5b8f3f7c2a10';
+      // Made a second before time was up, the network came back four minutes later.
+      at('2030-06-10T20:49:00Z');
+      const late = await queued(id, '2030-06-10T20:44:59.000Z');
+      expect(late).toMatchObject({ status: 200, body: { verdict: 'Accepted', score: 100 } });
+      // The page sends it again (it never saw the answer): judged and stored once.
+      expect((await queued(id, '2030-06-10T20:44:59.000Z')).status).toBe(200);
+      const stored = await server.database.db
+        .select()
+        .from(submissions)
+        .where(eq(submissions.userId, offline.id));
+      expect(stored).toHaveLength(1);
+      // Queued after time was up: staying offline does not extend the test.
+      const after = await queued('7d9b1f2a-2c3e-4f5a-8b6c-9d0e1f2a3b4c', '2030-06-10T20:46:00Z');
+      expect(after).toMatchObject({ status: 403, body: { message: messages.testTimeUp } });
+      // Made in time but back online only after the 5-minute allowance.
+      at('2030-06-10T20:50:01Z');
+      const tooLate = await queued('0b1c2d3e-4f5a-4b6c-8d7e-9f0a1b2c3d4e', '2030-06-10T20:44:00Z');
+      expect(tooLate).toMatchObject({
+        status: 403,
+        body: { message: messages.offlineSubmissionTooLate.replace('{minutes}', '5') },
+      });
+      const bad = await compiler(
+        'POST',
+        '/api/compiler/submit',
+        { challengeId: 'TIME-1', code: correct, queuedAt: 'yesterday' },
+        offline,
+      );
+      expect(bad).toMatchObject({ status: 400, body: { message: messages.invalidQueuedAt } });
+    });
+
     it('refuses a first open after the end of endDate', async () => {
       const late = await signInStudent(server, 'late@college.test', 'TIME-1');
       at('2030-06-11T01:00:00Z');

@@ -7,3 +7,13 @@ export function createCompilerUrlFor(template: string | undefined, appKey: strin
   const chosen = template ?? DEFAULT_COMPILER_URL_TEMPLATE;
   return (challengeId, token) => fillCompilerUrl(chosen, { challengeId, appKey, token });
 }
+
+/** The origin an external template points at, for the CSP's frame-src (none for a relative one). */
+export function compilerFrameSources(template: string | undefined): string[] {
+  if (!template || !/^https?:\/\//i.test(template)) return [];
+  try {
+    return [new URL(template.replaceAll(/[{}]/g, '')).origin];
+  } catch {
+    return [];
+  }
+}

@@ -7,6 +7,8 @@ export type CompilerContext = {
   judge: JudgeService;
   timeZone: string;
   graceSeconds: number;
+  /** How late a submission queued offline before the deadline may still arrive. */
+  offlineAllowanceSeconds: number;
   /** The server's clock; the time rules follow it, never the browser's. */
   now: () => Date;
 };

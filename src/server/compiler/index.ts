@@ -40,6 +40,7 @@ export async function registerCompiler(
     judge,
     timeZone: config.timeZone,
     graceSeconds: config.submissionGraceSeconds,
+    offlineAllowanceSeconds: config.submissionOfflineAllowanceSeconds,
     now,
     guard: createCompilerGuard(compilerTokens, appKey),
   };

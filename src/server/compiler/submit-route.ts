@@ -26,13 +26,23 @@ import {
   submissionStats,
   type SubmissionRow,
 } from './submission-queries.ts';
-import { assertBeforeDeadline, openChallenge } from './test-access.ts';
+import { assertSubmissionInTime, openChallenge } from './test-access.ts';
 
 type Deps = CompilerContext & { guard: CompilerGuard };
-type Submission = { userId: string; challengeId: string; code: string; id: string };
+type Submission = {
+  userId: string;
+  challengeId: string;
+  code: string;
+  id: string;
+  queuedAt: Date | undefined;
+};
 
 export const submitRoute: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
-  const { db, judge, timeZone, now, graceSeconds, guard } = deps;
+  const { db, judge, timeZone, now, guard } = deps;
+  const rules = {
+    graceSeconds: deps.graceSeconds,
+    offlineAllowanceSeconds: deps.offlineAllowanceSeconds,
+  };
   const inFlight = new Map<string, Promise<SubmissionResult>>();
 
   async function answer(row: SubmissionRow): Promise<SubmissionResult> {
@@ -53,7 +63,7 @@ export const submitRoute: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
     if (existing) return answer(existing);
     const at = now();
     const { challenge, attempt } = await openChallenge(db, timeZone, s.userId, s.challengeId, at);
-    assertBeforeDeadline(attempt, at, graceSeconds);
+    assertSubmissionInTime(attempt, at, rules, s.queuedAt);
     const result = await callJudge(log, () =>
       judge.judge({
         language: challenge.language,
@@ -93,13 +103,14 @@ export const submitRoute: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
     },
     async (request) => {
       const user = compilerUser(request);
-      const { challengeId, code, submissionId } = request.body;
+      const { challengeId, code, submissionId, queuedAt } = request.body;
       checkCode(code);
       const s: Submission = {
         userId: user.sub,
         challengeId,
         code,
         id: submissionId?.toLowerCase() ?? crypto.randomUUID(),
+        queuedAt: queuedAt === undefined ? undefined : new Date(queuedAt),
       };
       const key = `${s.userId}:${s.id}`;
       const running = inFlight.get(key);

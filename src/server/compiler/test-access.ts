@@ -11,6 +11,7 @@ import type { Db } from '../db/connection.ts';
 import { users } from '../db/schema.ts';
 import { HttpError } from '../http-error.ts';
 import { findAttempt, recordAttempt, type Attempt } from './attempt-queries.ts';
+import { submissionTiming, type SubmissionRules } from './submission-window.ts';
 import { challengeWindow, deadlineFor, type ChallengeWindow } from './time-window.ts';
 
 export type OpenedChallenge = { challenge: Challenge; attempt: Attempt; window: ChallengeWindow };
@@ -43,8 +44,26 @@ export async function openChallenge(
   return { challenge, attempt, window };
 }
 
-/** Run and Submit after the deadline (Submit: after the grace period too). */
-export function assertBeforeDeadline(attempt: Attempt, now: Date, graceSeconds = 0): void {
-  if (now.getTime() > attempt.deadline.getTime() + graceSeconds * 1000)
-    throw new HttpError(403, messages.testTimeUp);
+/** Run after the deadline. */
+export function assertBeforeDeadline(attempt: Attempt, now: Date): void {
+  if (now.getTime() > attempt.deadline.getTime()) throw new HttpError(403, messages.testTimeUp);
+}
+
+/** Submit: the rule of submission-window.ts, as the HTTP answer. */
+export function assertSubmissionInTime(
+  attempt: Attempt,
+  now: Date,
+  rules: SubmissionRules,
+  queuedAt: Date | undefined,
+): void {
+  const verdict = submissionTiming(attempt, now, rules, queuedAt);
+  if (verdict === 'time-up') throw new HttpError(403, messages.testTimeUp);
+  if (verdict === 'offline-too-late')
+    throw new HttpError(
+      403,
+      messages.offlineSubmissionTooLate.replace(
+        '{minutes}',
+        String(Math.round(rules.offlineAllowanceSeconds / 60)),
+      ),
+    );
 }
