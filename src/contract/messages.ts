@@ -87,7 +87,6 @@ export const messages = {
   themeLight: 'Light',
   working: 'Please wait…',
   testCodeEntered: 'Test code',
-  testScreenComing: 'The coding test for this code will open here once the judge is installed.',
   backToStart: 'Back to the student screen',
   forgotPasswordTitle: 'Forgot your password?',
   forgotPasswordIntro:
@@ -95,7 +94,6 @@ export const messages = {
   sendResetLink: 'Send reset link',
   loading: 'Loading…',
   pageErrorTitle: 'Something went wrong',
-  tryAgain: 'Try again',
   pageNotFoundTitle: 'Page not found',
   pageNotFoundText: 'There is nothing at this address.',
 
@@ -271,6 +269,67 @@ export const messages = {
   judgeFailed: 'The judge failed on this code, through no fault of yours. Please try again.',
   judgeUnavailable:
     'The judge cannot run code on this server right now. Please tell the test administrator.',
+
+  // Test screen (the frame around the compiler page).
+  testFrameTitle: 'Coding test {challengeId}',
+  testOpening: 'Opening the test…',
+  testCouldNotOpen: 'The test could not be opened.',
+  tryAgain: 'Try again',
+  testStatusStarted: 'Test in progress',
+  testStatusSubmitted: 'Last submission: {score} of {maxScore} points · best {bestScore}',
+  testStatusTimeUp: 'Time is up',
+
+  // Built-in compiler page.
+  compilerLoading: 'Loading the challenge…',
+  timeLeft: 'Time left',
+  timeUp: 'Time is up',
+  minutesLeftAnnouncement: '{minutes} minutes left',
+  oneMinuteLeftAnnouncement: '1 minute left',
+  limitsHeading: 'Limits',
+  timeLimitPerTest: 'Time per test',
+  memoryLimit: 'Memory',
+  pointsLabel: 'Points',
+  statementHeading: 'Problem',
+  samplesHeading: 'Sample tests',
+  sampleNumber: 'Sample {n}',
+  sampleInput: 'Input',
+  sampleExpected: 'Expected output',
+  sampleYourOutput: 'Your output',
+  hiddenTestsNote: '{count} hidden tests are used when you submit.',
+  hiddenTestNote: '1 hidden test is used when you submit.',
+  editorLabel: 'Code editor, {language}',
+  editorHint:
+    'Ctrl+Enter (⌘+Enter on a Mac) runs your code. Press Esc, then Tab, to leave the editor.',
+  run: 'Run',
+  running: 'Running…',
+  submit: 'Submit',
+  judging: 'Judging…',
+  useCustomInput: 'Run on my own input instead of the samples',
+  customInput: 'Custom input (stdin)',
+  runResultHeading: 'Run result',
+  submitResultHeading: 'Submission result',
+  stdoutLabel: 'Output (stdout)',
+  stderrLabel: 'Errors (stderr)',
+  compileOutputLabel: 'Compiler output',
+  timeTaken: 'Time',
+  memoryUsed: 'Memory',
+  notMeasured: 'not measured',
+  emptyOutput: '(empty)',
+  scoreLabel: 'Score',
+  bestScoreLabel: 'Best score',
+  noScoreYet: 'none yet',
+  hiddenTestsResult: 'Hidden tests: {passed} of {total} passed',
+  draftSaved: 'Draft saved on this computer',
+  draftRestored: 'Your saved draft was restored.',
+  runNeedsNetwork:
+    'Run needs the network. Your code is saved on this computer: run it again when you are back online.',
+  submissionQueued:
+    'You are offline. Your submission is saved on this computer and will be sent once, as soon as the network returns.',
+  submissionPending: 'Submission waiting for the network (made at {time})',
+  submissionsPending: '{count} submissions waiting for the network',
+  submissionSent: 'Your offline submission was sent and judged.',
+  autoSubmitted: 'Time is up: your last draft was submitted for you.',
+  testOverNote: 'The test is over. Your best score is kept.',
 
   // --- PWA ---
   offlineBanner:

@@ -14,6 +14,7 @@ import { Route as AdminRouteImport } from './routes/admin'
 import { Route as AdminDashRouteImport } from './routes/adminDash'
 import { Route as ForgotPasswordRouteImport } from './routes/forgot-password'
 import { Route as ChallengesChallengeIdRouteImport } from './routes/challenges.$challengeId'
+import { Route as CompilerChallengeIdRouteImport } from './routes/compiler.$challengeId'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -40,6 +41,11 @@ const ChallengesChallengeIdRoute = ChallengesChallengeIdRouteImport.update({
   path: '/challenges/$challengeId',
   getParentRoute: () => rootRouteImport,
 } as any)
+const CompilerChallengeIdRoute = CompilerChallengeIdRouteImport.update({
+  id: '/compiler/$challengeId',
+  path: '/compiler/$challengeId',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -47,6 +53,7 @@ export interface FileRoutesByFullPath {
   '/adminDash': typeof AdminDashRoute
   '/forgot-password': typeof ForgotPasswordRoute
   '/challenges/$challengeId': typeof ChallengesChallengeIdRoute
+  '/compiler/$challengeId': typeof CompilerChallengeIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -54,6 +61,7 @@ export interface FileRoutesByTo {
   '/adminDash': typeof AdminDashRoute
   '/forgot-password': typeof ForgotPasswordRoute
   '/challenges/$challengeId': typeof ChallengesChallengeIdRoute
+  '/compiler/$challengeId': typeof CompilerChallengeIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -62,6 +70,7 @@ export interface FileRoutesById {
   '/adminDash': typeof AdminDashRoute
   '/forgot-password': typeof ForgotPasswordRoute
   '/challenges/$challengeId': typeof ChallengesChallengeIdRoute
+  '/compiler/$challengeId': typeof CompilerChallengeIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -71,6 +80,7 @@ export interface FileRouteTypes {
     | '/adminDash'
     | '/forgot-password'
     | '/challenges/$challengeId'
+    | '/compiler/$challengeId'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -78,6 +88,7 @@ export interface FileRouteTypes {
     | '/adminDash'
     | '/forgot-password'
     | '/challenges/$challengeId'
+    | '/compiler/$challengeId'
   id:
     | '__root__'
     | '/'
@@ -85,6 +96,7 @@ export interface FileRouteTypes {
     | '/adminDash'
     | '/forgot-password'
     | '/challenges/$challengeId'
+    | '/compiler/$challengeId'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -93,6 +105,7 @@ export interface RootRouteChildren {
   AdminDashRoute: typeof AdminDashRoute
   ForgotPasswordRoute: typeof ForgotPasswordRoute
   ChallengesChallengeIdRoute: typeof ChallengesChallengeIdRoute
+  CompilerChallengeIdRoute: typeof CompilerChallengeIdRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -132,6 +145,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ChallengesChallengeIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/compiler/$challengeId': {
+      id: '/compiler/$challengeId'
+      path: '/compiler/$challengeId'
+      fullPath: '/compiler/$challengeId'
+      preLoaderRoute: typeof CompilerChallengeIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
@@ -141,6 +161,7 @@ const rootRouteChildren: RootRouteChildren = {
   AdminDashRoute: AdminDashRoute,
   ForgotPasswordRoute: ForgotPasswordRoute,
   ChallengesChallengeIdRoute: ChallengesChallengeIdRoute,
+  CompilerChallengeIdRoute: CompilerChallengeIdRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

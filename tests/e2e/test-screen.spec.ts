@@ -11,6 +11,8 @@ test('a deep link to /challenges/CODE opens the test screen for a signed-in stud
   await expect(page.getByRole('banner')).toContainText(account.name);
   await expect(page.getByRole('banner')).toContainText(account.email);
   await expect(studentScreen(page).logOut).toBeVisible();
+  // No challenge has this code: the server says so instead of an empty frame.
+  await expect(page.getByRole('alert')).toContainText('No challenge has this test code');
 });
 
 test.describe('on a phone-sized screen', () => {

@@ -1,21 +1,10 @@
 /** A banner across the top of every page while the browser reports no network (online/offline). */
-import { useSyncExternalStore } from 'react';
 import { messages } from '../../contract/messages.ts';
+import { useOnline } from '../lib/online.ts';
 import './styles/pwa.css';
 
-function subscribe(listener: () => void): () => void {
-  window.addEventListener('online', listener);
-  window.addEventListener('offline', listener);
-  return () => {
-    window.removeEventListener('online', listener);
-    window.removeEventListener('offline', listener);
-  };
-}
-
-const isOffline = () => !navigator.onLine;
-
 export function OfflineBanner() {
-  const offline = useSyncExternalStore(subscribe, isOffline);
+  const offline = !useOnline();
   // The live region stays in the page so that the text appearing in it is announced.
   return (
     <div className="offline-banner-region" role="status" aria-live="polite">

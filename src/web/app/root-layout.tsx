@@ -8,15 +8,19 @@ import { OfflineBanner } from './offline-banner.tsx';
 import { AppToaster } from './toaster.tsx';
 import { UpdatePrompt } from './update-prompt.tsx';
 
+// Inside the test screen's frame (the compiler page) the outer page already shows the offline
+// banner and the update prompt: showing them twice would only crowd the editor.
+const embedded = window.self !== window.top;
+
 export function RootLayout() {
   return (
     <>
       <a className="skip-link" href="#main">
         {messages.skipToContent}
       </a>
-      <OfflineBanner />
+      {embedded ? null : <OfflineBanner />}
       <Outlet />
-      <UpdatePrompt />
+      {embedded ? null : <UpdatePrompt />}
       <AppToaster />
     </>
   );

@@ -24,6 +24,8 @@ export type RequestOptions<T> = {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   body?: unknown;
   token?: string;
+  /** Extra request headers (the compiler page's application key). */
+  headers?: Record<string, string>;
   /** Checks the success body; without it the body is returned as `unknown`. */
   schema?: z.ZodType<T>;
   timeoutMs?: number;
@@ -45,7 +47,7 @@ export async function apiRequest<T = unknown>(
   options: RequestOptions<T> = {},
 ): Promise<T> {
   const { method = options.body === undefined ? 'GET' : 'POST', body, token, schema } = options;
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { ...options.headers, accept: 'application/json' };
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (token) headers.authorization = `Bearer ${token}`;
 

@@ -1,8 +1,8 @@
-/** `/challenges/$challengeId`: the test screen (a placeholder until the judge exists). */
+/** `/challenges/$challengeId`: the test screen (spec §2). */
 import { Navigate, createFileRoute, redirect } from '@tanstack/react-router';
 import { SiteHeader } from '../app/site-header.tsx';
 import { MobileGate } from '../features/test-screen/mobile-gate.tsx';
-import { TestScreenPlaceholder } from '../features/test-screen/test-screen-placeholder.tsx';
+import { TestScreen } from '../features/test-screen/test-screen.tsx';
 import { currentValidSession, sessionReady, useSession } from '../session/index.ts';
 
 export const Route = createFileRoute('/challenges/$challengeId')({
@@ -22,8 +22,8 @@ function TestPage() {
   return (
     <MobileGate>
       <SiteHeader />
-      <main id="main" className="page">
-        <TestScreenPlaceholder challengeId={challengeId} />
+      <main id="main">
+        <TestScreen session={session} challengeId={challengeId} />
       </main>
     </MobileGate>
   );

@@ -1,0 +1,31 @@
+/**
+ * What the compiler page tells the test screen around it (window.postMessage): the attempt has
+ * started, a submission was judged (with its score), or time is up. An external provider's page
+ * may post the same events; the test screen checks the sender's origin and this shape.
+ */
+import { z } from 'zod';
+
+export const COMPILER_EVENT_SOURCE = 'campus-compiler';
+
+export const compilerEventSchema = z.discriminatedUnion('type', [
+  z.object({
+    source: z.literal(COMPILER_EVENT_SOURCE),
+    type: z.literal('started'),
+    challengeId: z.string(),
+    deadline: z.string(),
+  }),
+  z.object({
+    source: z.literal(COMPILER_EVENT_SOURCE),
+    type: z.literal('submitted'),
+    challengeId: z.string(),
+    score: z.number(),
+    maxScore: z.number(),
+    bestScore: z.number(),
+  }),
+  z.object({
+    source: z.literal(COMPILER_EVENT_SOURCE),
+    type: z.literal('time-up'),
+    challengeId: z.string(),
+  }),
+]);
+export type CompilerEvent = z.infer<typeof compilerEventSchema>;

@@ -1,0 +1,40 @@
+/**
+ * The built-in compiler page (its own lazy route, no portal chrome: it lives inside the test
+ * screen's frame). The token and application key come from its address.
+ */
+import { useMemo } from 'react';
+import { messages } from '../../../contract/messages.ts';
+import { CompilerWorkspace } from './compiler-workspace.tsx';
+import { tokenSubject } from './token-subject.ts';
+import { useCompilerChallenge } from './use-compiler-challenge.ts';
+import './compiler.css';
+
+type Props = { challengeId: string; appKey: string; token: string };
+
+export function CompilerPage({ challengeId, appKey, token }: Props) {
+  const credentials = useMemo(() => ({ token, appKey }), [token, appKey]);
+  const { state, retry } = useCompilerChallenge(credentials, challengeId);
+  return (
+    <main id="main" className="compiler-page">
+      {state.status === 'loading' ? (
+        <p role="status" className="compiler-page__status">
+          {messages.compilerLoading}
+        </p>
+      ) : state.status === 'failed' ? (
+        <div className="card compiler-page__failed" role="alert">
+          <p>{state.message}</p>
+          <button type="button" className="button button--secondary" onClick={retry}>
+            {messages.tryAgain}
+          </button>
+        </div>
+      ) : (
+        <CompilerWorkspace
+          challenge={state.challenge}
+          clock={state.clock}
+          credentials={credentials}
+          owner={tokenSubject(token)}
+        />
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,228 @@
+/**
+ * The test itself once the statement is loaded: statement and samples beside the editor, the
+ * countdown, Run (samples or custom input) and Submit, their results, and the submissions still
+ * waiting for the network.
+ */
+import { useCallback, useEffect, useState } from 'react';
+import type {
+  CompilerChallenge,
+  RunResponse,
+  SubmissionResult,
+} from '../../../contract/compiler.ts';
+import { messages } from '../../../contract/messages.ts';
+import { useOnline } from '../../lib/online.ts';
+import { showFailure } from '../../ui/show-failure.ts';
+import { showError, showSuccess } from '../../ui/toast.ts';
+import { autoSubmitDone, autoSubmitDue, markAutoSubmitted } from './auto-submit.ts';
+import { CodeEditor } from './code-editor.tsx';
+import { runCode, type CompilerCredentials } from './compiler-api.ts';
+import { Countdown } from './countdown.tsx';
+import { formatScore } from './measures.ts';
+import { postToParent } from './parent-events.ts';
+import { PendingSubmissions } from './pending-submissions.tsx';
+import { RunResult } from './run-result.tsx';
+import type { ServerClock } from './server-clock.ts';
+import { StatementPanel } from './statement-panel.tsx';
+import { SubmitResult } from './submit-result.tsx';
+import { useCountdown } from './use-countdown.ts';
+import { useDraft } from './use-draft.ts';
+import { useSubmissions } from './use-submissions.ts';
+
+type Props = {
+  challenge: CompilerChallenge;
+  clock: ServerClock;
+  credentials: CompilerCredentials;
+  owner: string;
+};
+
+type Busy = 'run' | 'submit' | null;
+
+export function CompilerWorkspace({ challenge, clock, credentials, owner }: Props) {
+  const { challengeId } = challenge;
+  const deadline = Date.parse(challenge.deadline);
+  const online = useOnline();
+  const draft = useDraft(owner, challengeId, challenge.starterCode);
+  const [busy, setBusy] = useState<Busy>(null);
+  const [runResponse, setRunResponse] = useState<RunResponse>();
+  const [submission, setSubmission] = useState<SubmissionResult>();
+  const [bestScore, setBestScore] = useState(challenge.bestScore);
+  const [useCustomInput, setUseCustomInput] = useState(false);
+  const [customInput, setCustomInput] = useState('');
+  const [timeUp, setTimeUp] = useState(false);
+
+  const judged = useCallback(
+    (result: SubmissionResult, fromQueue: boolean) => {
+      setSubmission(result);
+      setBestScore(result.bestScore);
+      if (fromQueue) showSuccess(messages.submissionSent);
+      postToParent({
+        type: 'submitted',
+        challengeId,
+        score: result.score,
+        maxScore: result.maxScore,
+        bestScore: result.bestScore,
+      });
+    },
+    [challengeId],
+  );
+  const submissions = useSubmissions({
+    owner,
+    challengeId,
+    credentials,
+    clock,
+    onJudged: judged,
+    onRefused: showError,
+  });
+
+  useEffect(() => {
+    postToParent({ type: 'started', challengeId, deadline: challenge.deadline });
+  }, [challengeId, challenge.deadline]);
+
+  const submit = useCallback(
+    async (code: string) => {
+      setBusy('submit');
+      try {
+        const outcome = await submissions.submit(code);
+        if (outcome.kind === 'judged') judged(outcome.result, false);
+        else showError(messages.submissionQueued);
+      } catch (error) {
+        showFailure(error);
+      } finally {
+        setBusy(null);
+      }
+    },
+    [submissions, judged],
+  );
+
+  const onTimeUp = useCallback(() => {
+    setTimeUp(true);
+    postToParent({ type: 'time-up', challengeId });
+    const code = draft.current();
+    const due = autoSubmitDue({
+      now: clock.now(),
+      deadline,
+      graceSeconds: challenge.graceSeconds,
+      code,
+      alreadyDone: autoSubmitDone(owner, challengeId),
+    });
+    if (!due) return;
+    markAutoSubmitted(owner, challengeId);
+    showSuccess(messages.autoSubmitted);
+    void submit(code);
+  }, [challengeId, clock, deadline, challenge.graceSeconds, draft, owner, submit]);
+  const remaining = useCountdown(deadline, clock, onTimeUp);
+
+  const run = useCallback(async () => {
+    if (busy || timeUp) return;
+    if (!navigator.onLine) {
+      showError(messages.runNeedsNetwork);
+      return;
+    }
+    setBusy('run');
+    try {
+      setRunResponse(
+        await runCode(credentials, {
+          challengeId,
+          code: draft.current(),
+          ...(useCustomInput ? { stdin: customInput } : {}),
+        }),
+      );
+    } catch (error) {
+      showFailure(error);
+    } finally {
+      setBusy(null);
+    }
+  }, [busy, timeUp, credentials, challengeId, draft, useCustomInput, customInput]);
+
+  const locked = busy !== null || timeUp;
+  return (
+    <div className="compiler">
+      <header className="compiler__bar">
+        <div className="compiler__title">
+          <h1 className="compiler__name">{challenge.challengeName}</h1>
+          <p className="compiler__meta muted">
+            <span data-testid="challenge-id">{challengeId}</span> · {challenge.language} ·{' '}
+            {challenge.difficultyLev}
+          </p>
+        </div>
+        <p className="compiler__best">
+          {messages.bestScoreLabel}:{' '}
+          <strong data-testid="best-score">
+            {bestScore === null
+              ? messages.noScoreYet
+              : `${formatScore(bestScore)} / ${formatScore(challenge.score)}`}
+          </strong>
+        </p>
+        <Countdown remainingMs={remaining} />
+      </header>
+      <div className="compiler__body">
+        <StatementPanel challenge={challenge} />
+        <section
+          className="compiler__work"
+          aria-label={messages.editorLabel.replace('{language}', challenge.language)}
+        >
+          {draft.initialCode === undefined ? (
+            <p role="status">{messages.compilerLoading}</p>
+          ) : (
+            <CodeEditor
+              language={challenge.language}
+              initialCode={draft.initialCode}
+              onChange={draft.onChange}
+              onRun={() => void run()}
+            />
+          )}
+          <p className="compiler__draft muted" aria-live="polite" data-testid="draft-status">
+            {draft.restored ? `${messages.draftRestored} ` : ''}
+            {draft.saved ? messages.draftSaved : ''}
+          </p>
+          <div className="compiler__input">
+            <label className="checkbox">
+              <input
+                type="checkbox"
+                checked={useCustomInput}
+                onChange={(event) => setUseCustomInput(event.target.checked)}
+              />
+              <span>{messages.useCustomInput}</span>
+            </label>
+            {useCustomInput ? (
+              <label className="field">
+                <span className="field__label">{messages.customInput}</span>
+                <textarea
+                  className="field__input field__input--mono"
+                  rows={4}
+                  value={customInput}
+                  onChange={(event) => setCustomInput(event.target.value)}
+                />
+              </label>
+            ) : null}
+          </div>
+          <div className="actions">
+            <button
+              type="button"
+              className="button button--secondary"
+              disabled={locked}
+              onClick={() => void run()}
+            >
+              {busy === 'run' ? messages.running : messages.run}
+            </button>
+            <button
+              type="button"
+              className="button button--primary"
+              disabled={locked}
+              onClick={() => void submit(draft.current())}
+            >
+              {busy === 'submit' ? messages.judging : messages.submit}
+            </button>
+          </div>
+          {!online ? <p className="compiler__offline">{messages.runNeedsNetwork}</p> : null}
+          {timeUp ? <p className="compiler__over">{messages.testOverNote}</p> : null}
+          <PendingSubmissions pending={submissions.pending} />
+          <div aria-live="polite" className="compiler__results">
+            {submission ? <SubmitResult result={submission} /> : null}
+            {runResponse ? <RunResult response={runResponse} /> : null}
+          </div>
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+/** A judged submission: verdict, score, best score, samples in full, hidden tests as counts. */
+import type { SubmissionResult } from '../../../contract/compiler.ts';
+import { messages } from '../../../contract/messages.ts';
+import { formatScore } from './measures.ts';
+import { OutputBlock } from './output-block.tsx';
+import { SampleOutcomes } from './sample-outcomes.tsx';
+import { VerdictBadge } from './verdict-badge.tsx';
+
+export function SubmitResult({ result }: { result: SubmissionResult }) {
+  const hiddenVerdicts = Object.entries(result.hidden.verdicts)
+    .filter(([verdict]) => verdict !== 'Accepted')
+    .map(([verdict, count]) => `${verdict} × ${count}`)
+    .join(', ');
+  return (
+    <section
+      className="result-panel"
+      aria-labelledby="submit-result-heading"
+      data-testid="submit-result"
+    >
+      <h2 id="submit-result-heading" className="result-panel__title">
+        {messages.submitResultHeading}: <VerdictBadge verdict={result.verdict} />
+      </h2>
+      <dl className="score-line">
+        <div>
+          <dt>{messages.scoreLabel}</dt>
+          <dd data-testid="submission-score">
+            {formatScore(result.score)} / {formatScore(result.maxScore)}
+          </dd>
+        </div>
+        <div>
+          <dt>{messages.bestScoreLabel}</dt>
+          <dd>{formatScore(result.bestScore)}</dd>
+        </div>
+      </dl>
+      {result.compileOutput ? (
+        <OutputBlock label={messages.compileOutputLabel} text={result.compileOutput} tone="error" />
+      ) : null}
+      {result.samples.length > 0 ? <SampleOutcomes samples={result.samples} /> : null}
+      {result.hidden.total > 0 ? (
+        <p data-testid="hidden-summary">
+          {messages.hiddenTestsResult
+            .replace('{passed}', String(result.hidden.passed))
+            .replace('{total}', String(result.hidden.total))}
+          {hiddenVerdicts ? ` (${hiddenVerdicts})` : ''}
+        </p>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,69 @@
+/**
+ * The editor's text, saved as the student types (debounced) and restored when the page opens
+ * again. A pending save is written at once when the page is hidden or closed.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { loadDraft, saveDraft } from './draft-store.ts';
+
+const SAVE_DELAY_MS = 400;
+
+export type DraftState = {
+  /** The text to open the editor with; undefined while the stored draft is being read. */
+  initialCode: string | undefined;
+  restored: boolean;
+  saved: boolean;
+  /** The latest text, including keystrokes not yet saved. */
+  current: () => string;
+  onChange: (code: string) => void;
+};
+
+export function useDraft(owner: string, challengeId: string, starterCode: string): DraftState {
+  const [initialCode, setInitialCode] = useState<string>();
+  const [restored, setRestored] = useState(false);
+  const [saved, setSaved] = useState(false);
+  const latest = useRef(starterCode);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  useEffect(() => {
+    let live = true;
+    void loadDraft(owner, challengeId).then((draft) => {
+      if (!live) return;
+      latest.current = draft?.code ?? starterCode;
+      setRestored(draft !== undefined && draft.code !== starterCode);
+      setInitialCode(latest.current);
+    });
+    return () => {
+      live = false;
+    };
+  }, [owner, challengeId, starterCode]);
+
+  const flush = useCallback(() => {
+    if (timer.current === undefined) return;
+    clearTimeout(timer.current);
+    timer.current = undefined;
+    void saveDraft(owner, challengeId, latest.current).then(() => setSaved(true));
+  }, [owner, challengeId]);
+
+  useEffect(() => {
+    window.addEventListener('pagehide', flush);
+    document.addEventListener('visibilitychange', flush);
+    return () => {
+      window.removeEventListener('pagehide', flush);
+      document.removeEventListener('visibilitychange', flush);
+      flush();
+    };
+  }, [flush]);
+
+  const onChange = useCallback(
+    (code: string) => {
+      latest.current = code;
+      setSaved(false);
+      clearTimeout(timer.current);
+      timer.current = setTimeout(flush, SAVE_DELAY_MS);
+    },
+    [flush],
+  );
+
+  const current = useCallback(() => latest.current, []);
+  return { initialCode, restored, saved, current, onChange };
+}

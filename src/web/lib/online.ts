@@ -1,0 +1,17 @@
+/** Whether the browser reports a network (online/offline events), as a React hook. */
+import { useSyncExternalStore } from 'react';
+
+function subscribe(listener: () => void): () => void {
+  window.addEventListener('online', listener);
+  window.addEventListener('offline', listener);
+  return () => {
+    window.removeEventListener('online', listener);
+    window.removeEventListener('offline', listener);
+  };
+}
+
+const isOnline = () => navigator.onLine;
+
+export function useOnline(): boolean {
+  return useSyncExternalStore(subscribe, isOnline);
+}
