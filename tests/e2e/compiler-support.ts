@@ -18,8 +18,10 @@ export async function createChallenge(
   request: APIRequestContext,
   challengeId: string,
   overrides: Partial<ChallengeInput> = {},
+  /** Another server than the suite's (the external-provider test runs its own). */
+  origin = '',
 ): Promise<void> {
-  const login = await request.post('/api/admin/login', { data: E2E_ADMIN });
+  const login = await request.post(`${origin}/api/admin/login`, { data: E2E_ADMIN });
   expect(login.ok()).toBe(true);
   const { token } = (await login.json()) as { token: string };
   const input: ChallengeInput = {
@@ -42,7 +44,7 @@ export async function createChallenge(
     ],
     ...overrides,
   };
-  const res = await request.post('/api/admin/addChallenge', {
+  const res = await request.post(`${origin}/api/admin/addChallenge`, {
     data: input,
     headers: { authorization: `Bearer ${token}` },
   });

@@ -64,9 +64,9 @@ export async function expectStepTwo(page: Page): Promise<void> {
 }
 
 /** Signs up through the Sign Up tab of `/` and waits for step 2. */
-export async function signUpThroughUi(page: Page, account: Account): Promise<void> {
+export async function signUpThroughUi(page: Page, account: Account, origin = ''): Promise<void> {
   const screen = studentScreen(page);
-  await page.goto('/');
+  await page.goto(`${origin}/`);
   await screen.signUpTab.click();
   await screen.signUpName.fill(account.name);
   await screen.signUpEmail.fill(account.email);

@@ -1,0 +1,116 @@
+/**
+ * COMPILER_URL_TEMPLATE pointing at an external provider: a second server with that setting; the
+ * provider's page is served by the browser's request routing (no outside network here). Proves
+ * the frame gets the provider's address with the app key and token, that the page's CSP lets the
+ * provider in, and that the provider's events reach the test screen.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { E2E_ADMIN } from './admin-credentials.ts';
+import { createChallenge, uniqueCode } from './compiler-support.ts';
+import { newAccount, signUpThroughUi } from './support.ts';
+
+const PROVIDER = 'http://ide.example.test';
+const APP_KEY = 'provider-app-key-1234';
+
+let server: ChildProcess | undefined;
+let dataDir = '';
+let base = '';
+
+/** A port nothing listens on, so the test never talks to another server by mistake. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+test.beforeAll(async () => {
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-external-'));
+  // Its own process group, so that stopping it also stops tsx's child.
+  server = spawn('node_modules/.bin/tsx', ['src/server/main.ts'], {
+    detached: true,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'test',
+      ADMIN_EMAIL: E2E_ADMIN.email,
+      ADMIN_PASSWORD: E2E_ADMIN.password,
+      STATIC_DIR: process.env.E2E_STATIC_DIR ?? 'dist',
+      COMPILER_URL_TEMPLATE: `${PROVIDER}/embed/{challengeId}?key={appKey}&t={token}`,
+      COMPILER_APP_KEY: APP_KEY,
+    },
+    stdio: 'ignore',
+  });
+  await expect
+    .poll(
+      async () => {
+        try {
+          return (await fetch(`${base}/api/health`)).status;
+        } catch {
+          return 0;
+        }
+      },
+      { timeout: 60_000, intervals: [250] },
+    )
+    .toBe(200);
+});
+
+test.afterAll(() => {
+  if (server?.pid) process.kill(-server.pid, 'SIGTERM');
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+test('the test screen embeds an external provider named by COMPILER_URL_TEMPLATE', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const code = uniqueCode('EXT');
+  await createChallenge(request, code, {}, base);
+  const requested: string[] = [];
+  await page.route(`${PROVIDER}/**`, async (route) => {
+    requested.push(route.request().url());
+    // The provider's page reports a judged submission to the test screen around it.
+    const event = JSON.stringify({
+      source: 'campus-compiler',
+      type: 'submitted',
+      challengeId: code,
+      score: 40,
+      maxScore: 100,
+      bestScore: 40,
+    });
+    await route.fulfill({
+      contentType: 'text/html',
+      body: `<!doctype html><title>Provider</title><h1>External IDE</h1><script>parent.postMessage(${event}, '*');</script>`,
+    });
+  });
+  await signUpThroughUi(page, newAccount('external'), base);
+  await page.goto(`${base}/challenges/${code}`);
+
+  const frame = page.locator(`iframe[title="Coding test ${code}"]`);
+  await expect(
+    page.frameLocator(`iframe[title="Coding test ${code}"]`).getByRole('heading'),
+  ).toHaveText('External IDE');
+  const src = new URL((await frame.getAttribute('src')) ?? '');
+  expect(`${src.origin}${src.pathname}`).toBe(`${PROVIDER}/embed/${code}`);
+  expect(src.searchParams.get('key')).toBe(APP_KEY);
+  expect(src.searchParams.get('t')).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+  expect(requested).toHaveLength(1);
+  await expect(page.getByTestId('test-status')).toHaveText(
+    'Last submission: 40 of 100 points · best 40',
+  );
+});
