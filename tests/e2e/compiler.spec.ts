@@ -121,3 +121,47 @@ test('a submission made offline is queued, shown as pending and sent once when b
   });
   expect(await statement.json()).toMatchObject({ submissionCount: 1, bestScore: 100 });
 });
+
+test('when time is up the page submits the last draft once by itself', async ({
+  page,
+  request,
+}) => {
+  const code = uniqueCode('TIME');
+  await createChallenge(request, code, { timeDur: 1 });
+  await signUpThroughUi(page, newAccount('timeup'));
+  // The browser's clock is under the test's control; the server's is real, so the submission
+  // reaches it well inside the deadline it fixed.
+  await page.clock.install();
+  await page.goto(`/challenges/${code}`);
+  const frame = compilerFrame(page, code);
+  await expect(frame.getByTestId('countdown')).toHaveText(/^(01:00|00:5\d)$/);
+  await typeCode(page, frame, SOLUTION);
+  await expect(frame.getByTestId('draft-status')).toContainText('Draft saved on this computer');
+
+  await page.clock.fastForward('01:05');
+  await expect(frame.getByText('Time is up', { exact: true }).first()).toBeVisible();
+  await expect(frame.getByRole('button', { name: 'Submit' })).toBeDisabled();
+  const result = frame.getByTestId('submit-result');
+  await expect(result).toContainText('Accepted', { timeout: 30_000 });
+  await expect(result.getByTestId('submission-score')).toHaveText('100 / 100');
+  await expect(page.getByTestId('test-status')).toContainText('Last submission: 100 of 100');
+
+  // Once: after a reload the page follows the server's clock again (time is not up there yet);
+  // when it runs out once more, nothing is submitted a second time.
+  await page.reload();
+  await expect(frame.getByTestId('countdown')).toBeVisible();
+  await page.clock.fastForward('01:05');
+  await expect(frame.getByText('Time is up', { exact: true }).first()).toBeVisible();
+  // Rendered with the time-up state: an auto-submit would show 'Judging…' here.
+  await expect(frame.getByRole('button', { name: 'Submit', exact: true })).toBeDisabled();
+  await expect(frame.getByTestId('submit-result')).toHaveCount(0);
+  const src = await page.locator(`iframe[title="Coding test ${code}"]`).getAttribute('src');
+  const url = new URL(src ?? '', 'http://localhost');
+  const statement = await request.get(`/api/compiler/challenge/${code}`, {
+    headers: {
+      authorization: `Bearer ${url.searchParams.get('token') ?? ''}`,
+      'x-app-key': url.searchParams.get('appKey') ?? '',
+    },
+  });
+  expect(await statement.json()).toMatchObject({ submissionCount: 1 });
+});

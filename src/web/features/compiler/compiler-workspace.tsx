@@ -3,7 +3,7 @@
  * countdown, Run (samples or custom input) and Submit, their results, and the submissions still
  * waiting for the network.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type {
   CompilerChallenge,
   RunResponse,
@@ -42,7 +42,13 @@ export function CompilerWorkspace({ challenge, clock, credentials, owner }: Prop
   const deadline = Date.parse(challenge.deadline);
   const online = useOnline();
   const draft = useDraft(owner, challengeId, challenge.starterCode);
-  const [busy, setBusy] = useState<Busy>(null);
+  const [busy, setBusyState] = useState<Busy>(null);
+  // Read synchronously, so a double click or key repeat cannot start two calls.
+  const busyNow = useRef<Busy>(null);
+  const setBusy = useCallback((value: Busy) => {
+    busyNow.current = value;
+    setBusyState(value);
+  }, []);
   const [runResponse, setRunResponse] = useState<RunResponse>();
   const [submission, setSubmission] = useState<SubmissionResult>();
   const [bestScore, setBestScore] = useState(challenge.bestScore);
@@ -80,6 +86,7 @@ export function CompilerWorkspace({ challenge, clock, credentials, owner }: Prop
 
   const submit = useCallback(
     async (code: string) => {
+      if (busyNow.current === 'submit') return;
       setBusy('submit');
       try {
         const outcome = await submissions.submit(code);
@@ -91,7 +98,7 @@ export function CompilerWorkspace({ challenge, clock, credentials, owner }: Prop
         setBusy(null);
       }
     },
-    [submissions, judged],
+    [submissions, judged, setBusy],
   );
 
   const onTimeUp = useCallback(() => {
@@ -105,7 +112,8 @@ export function CompilerWorkspace({ challenge, clock, credentials, owner }: Prop
       code,
       alreadyDone: autoSubmitDone(owner, challengeId),
     });
-    if (!due) return;
+    // A submission already on its way is the last one.
+    if (!due || busyNow.current === 'submit') return;
     markAutoSubmitted(owner, challengeId);
     showSuccess(messages.autoSubmitted);
     void submit(code);
@@ -113,7 +121,7 @@ export function CompilerWorkspace({ challenge, clock, credentials, owner }: Prop
   const remaining = useCountdown(deadline, clock, onTimeUp);
 
   const run = useCallback(async () => {
-    if (busy || timeUp) return;
+    if (busyNow.current || timeUp) return;
     if (!navigator.onLine) {
       showError(messages.runNeedsNetwork);
       return;
@@ -132,7 +140,20 @@ export function CompilerWorkspace({ challenge, clock, credentials, owner }: Prop
     } finally {
       setBusy(null);
     }
-  }, [busy, timeUp, credentials, challengeId, draft, useCustomInput, customInput]);
+  }, [timeUp, credentials, challengeId, draft, useCustomInput, customInput, setBusy]);
+
+  // Ctrl/Cmd+Enter runs from anywhere on the page (the custom input too). The editor handles it
+  // itself and marks the event handled, so it is not run twice.
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Enter' || !(event.ctrlKey || event.metaKey) || event.defaultPrevented)
+        return;
+      event.preventDefault();
+      void run();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [run]);
 
   const locked = busy !== null || timeUp;
   return (
