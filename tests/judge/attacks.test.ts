@@ -39,6 +39,8 @@ const attacks: Record<string, [JudgeLanguage[], Verdict[], string]> = {
   unshare: [['python'], HELD, 'blocked'],
   daemon: [['python', 'javascript'], HELD, 'done'],
   'kill-parent': [['python', 'javascript'], ['Accepted', 'Runtime Error'], 'alive'],
+  'inherited-fds': [['python'], HELD, 'blocked'],
+  'write-stdin': [['python'], HELD, 'blocked'],
 };
 
 const cases = Object.entries(attacks).flatMap(([name, [langs, verdicts, output]]) =>

@@ -1,15 +1,18 @@
 /**
  * Runs one command in a box and reports how it ended. With JUDGE_SANDBOX=bwrap (the default) the
- * chain is: sh (as root: joins the run's cgroups, sets rlimits) → setpriv (drops to the box's
- * unprivileged uid/gid, no groups, no capabilities, no new privileges) → bwrap (new user, pid,
- * mount, net, ipc, uts and cgroup namespaces; read-only /usr; a size-limited tmpfs as the only
- * writable place; the seccomp filter) → the program. Everything is spawned with an empty
- * environment and only stdio pipes. Wall time and output size are enforced here, from Node.
- * JUDGE_SANDBOX=none runs the same command directly, for development only.
+ * chain is: the launcher's forked process (as root: already in the run's cgroups; sets rlimits,
+ * see box-launcher.py) → setpriv (drops to the box's unprivileged uid/gid, no groups, no
+ * capabilities, no new privileges) → bwrap (new user, pid, mount, net, ipc, uts and cgroup
+ * namespaces; read-only /usr; a size-limited tmpfs as the only writable place; the seccomp filter)
+ * → the program. Everything starts from an empty environment with only fds 0-2 (and bwrap's 3, 4):
+ * stdin is a root-only file, stdout and stderr are FIFOs read here. Wall time and output size are
+ * enforced here, from Node. JUDGE_SANDBOX=none runs the same command directly, for development only.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import { RunCgroup, type CgroupSupport, type RunCgroupStats } from './cgroup.ts';
+import type { CgroupSupport, RunCgroupStats } from './cgroup.ts';
+import type { Launcher, LauncherExit, LauncherPool } from './launcher.ts';
+
+export { LauncherPool } from './launcher.ts';
 
 export interface BoxRunSpec {
   mode: 'bwrap' | 'none';
@@ -51,126 +54,15 @@ export interface BoxRunResult {
   oomKilled: boolean;
   /** The sandbox itself failed before the program started (an Internal Error, never the student's). */
   setupError: string | null;
+  /**
+   * Every process of the run was seen gone from its cgroup and the group removed. Without
+   * cgroups (or if a group would not empty) the judge must look for leftovers by uid instead.
+   */
+  contained: boolean;
 }
 
 export const CODE_DIR_IN_BOX = '/code';
 export const SCRATCH_IN_BOX = '/tmp';
-
-// bash, as root: closes descriptors the server leaked without close-on-exec, joins the run's
-// cgroups (done ahead of time: a cgroup v1 migration waits ~25 ms for an RCU grace period), then
-// waits for its run on fd 5 (NUL-separated: cpu s, file KiB, nproc, cwd, argv...), sets the rlimits
-// and replaces itself with the sandbox chain. Values never touch the script text. Exit 125 = the
-// launcher failed.
-const LAUNCHER = [
-  'while [ "$1" != -- ]; do fd=$1; exec {fd}>&-; shift; done; shift',
-  'while [ "$1" != -- ]; do echo $$ > "$1" || exit 125; shift; done; shift',
-  "mapfile -d '' -u 5 a || exit 125",
-  'exec 5<&-',
-  '[ "${#a[@]}" -gt 4 ] || exit 125',
-  'ulimit -c 0 && ulimit -t "${a[0]}" && ulimit -f "${a[1]}" && ulimit -n 512 || exit 125',
-  'if [ "${a[2]}" != - ]; then ulimit -u "${a[2]}" || exit 125; fi',
-  'cd "${a[3]}" || exit 125',
-  'exec "${a[@]:4}"',
-].join('\n');
-
-/** Descriptors this process would leak to children: open without O_CLOEXEC, above 5. */
-function leakedFds(): string[] {
-  const out: string[] = [];
-  for (const fd of fs.readdirSync('/proc/self/fd')) {
-    if (Number(fd) <= 5) continue;
-    try {
-      const flags = /^flags:\s+(\d+)/mu.exec(fs.readFileSync(`/proc/self/fdinfo/${fd}`, 'utf8'));
-      if (flags && (parseInt(flags[1] ?? '0', 8) & 0o2000000) === 0) out.push(fd);
-    } catch {
-      // closed meanwhile (readdir's own descriptor)
-    }
-  }
-  return out;
-}
-
-/** A launcher process started ahead of its run, already inside its own fresh cgroup(s). */
-export class Launcher {
-  readonly child: ChildProcess;
-  readonly group: RunCgroup | null;
-  private used = false;
-
-  constructor(cgroups: CgroupSupport) {
-    this.group = cgroups.mode === 'none' ? null : RunCgroup.open(cgroups);
-    this.child = spawn(
-      '/bin/bash',
-      [
-        '--norc',
-        '--noprofile',
-        '-c',
-        LAUNCHER,
-        'judge-box',
-        ...leakedFds(),
-        '--',
-        ...(this.group?.procsFiles ?? []),
-        '--',
-      ],
-      {
-        env: {},
-        cwd: '/',
-        stdio: ['pipe', 'pipe', 'pipe', 'pipe', 'pipe', 'pipe'],
-        detached: true, // its own process group, so the whole chain can be killed at once
-      },
-    );
-    this.child.on('error', () => undefined);
-    for (const s of this.child.stdio) s?.on('error', () => undefined);
-    this.setRef(false);
-  }
-
-  setRef(on: boolean): void {
-    for (const s of [this.child, ...this.child.stdio]) {
-      const handle = s as { ref?: () => void; unref?: () => void } | null;
-      if (on) handle?.ref?.();
-      else handle?.unref?.();
-    }
-  }
-
-  take(): this {
-    if (this.used) throw new Error('launcher already used');
-    this.used = true;
-    this.setRef(true);
-    return this;
-  }
-
-  /** Kills the launcher (if it was never used) and removes its groups. */
-  async dispose(): Promise<void> {
-    if (this.child.pid !== undefined && this.child.exitCode === null) {
-      try {
-        process.kill(-this.child.pid, 'SIGKILL');
-      } catch {
-        // gone
-      }
-    }
-    await this.group?.destroy();
-  }
-}
-
-/** Keeps one warm launcher ready per worker so no run waits for its cgroup migration. */
-export class LauncherPool {
-  private readonly warm: Launcher[] = [];
-  private closed = false;
-
-  constructor(
-    private readonly cgroups: CgroupSupport,
-    private readonly size: number,
-  ) {}
-
-  take(): Launcher {
-    if (this.closed) throw new Error('the judge is closed');
-    const launcher = this.warm.shift() ?? new Launcher(this.cgroups);
-    while (this.warm.length < this.size) this.warm.push(new Launcher(this.cgroups));
-    return launcher.take();
-  }
-
-  async close(): Promise<void> {
-    this.closed = true;
-    await Promise.all(this.warm.splice(0).map((l) => l.dispose()));
-  }
-}
 
 const SIGNALS: Record<number, NodeJS.Signals> = {
   4: 'SIGILL',
@@ -266,133 +158,113 @@ function sandboxArgv(spec: BoxRunSpec): string[] {
   ];
 }
 
-export async function runInBox(spec: BoxRunSpec, pool?: LauncherPool): Promise<BoxRunResult> {
-  const launcher = pool ? pool.take() : new Launcher(spec.cgroups).take();
+export async function runInBox(spec: BoxRunSpec, pool: LauncherPool): Promise<BoxRunResult> {
+  const launcher = pool.take();
+  let result: BoxRunResult | undefined;
   try {
     launcher.group?.setLimits(spec);
-    return await launch(spec, launcher);
+    result = await launch(spec, launcher);
+    return result;
   } finally {
-    await launcher.dispose();
+    const contained = await launcher.dispose();
+    // After this run's result is on its way: the next box's fork must not delay it.
+    setImmediate(() => pool.refill());
+    if (result) result.contained = contained;
   }
 }
 
-function launch(spec: BoxRunSpec, launcher: Launcher): Promise<BoxRunResult> {
-  const { child, group } = launcher;
+async function launch(spec: BoxRunSpec, launcher: Launcher): Promise<BoxRunResult> {
+  const { group } = launcher;
   // Without a pids cgroup, RLIMIT_NPROC still bounds a box, because its uid is its own.
-  const nproc = group || spec.uid === null ? '-' : String(spec.pids + 4);
-  const program =
-    spec.mode === 'none'
-      ? [
-          ...['/bin/sh', '-c', 'exec 3<&- 4>&- && exec "$@"', 'judge-box'], // fds 3, 4 are bwrap's
-          ...['/usr/bin/env', '-i', ...Object.entries(spec.env).map(([k, v]) => `${k}=${v}`)],
-          ...spec.argv,
-        ]
-      : sandboxArgv(spec);
-  const runArgs = [
-    String(Math.ceil(spec.cpuLimitMs / 1000) + 1),
-    String(Math.ceil(spec.fileBytes / 1024)), // bash counts KiB
-    nproc,
-    spec.mode === 'none' ? spec.hostScratchDir : '/',
-    ...program,
-  ];
+  const nproc = group || spec.uid === null ? null : spec.pids + 4;
+  // Input as a root-only file the launcher opens for the box: no writer to keep fed, no EPIPE.
+  // Small inputs are written at once (a thread-pool round trip costs more than the write).
+  if (spec.stdin.length < 1 << 20)
+    fs.writeFileSync(launcher.stdinFile, spec.stdin, { mode: 0o600 });
+  else await fs.promises.writeFile(launcher.stdinFile, spec.stdin, { mode: 0o600 });
+  const stdout: Buffer[] = [];
+  const stderr: Buffer[] = [];
+  let stdoutBytes = 0;
+  let stderrBytes = 0;
+  let status = '';
+  let outputExceeded = false;
+  let wallTimedOut = false;
+
+  const killAll = () => {
+    launcher.kill();
+    void group?.killAll();
+  };
   const started = performance.now();
-  return new Promise((resolve) => {
-    const stdout: Buffer[] = [];
-    const stderr: Buffer[] = [];
-    let stdoutBytes = 0;
-    let stderrBytes = 0;
-    let status = '';
-    let outputExceeded = false;
-    let wallTimedOut = false;
-    let spawnError: string | null = null;
-
-    const killAll = () => {
-      if (child.pid !== undefined) {
-        try {
-          process.kill(-child.pid, 'SIGKILL');
-        } catch {
-          // already gone
-        }
-      }
-      void group?.killAll();
-    };
-    const timer = setTimeout(() => {
-      wallTimedOut = true;
-      killAll();
-    }, spec.wallLimitMs);
-
-    if (child.exitCode !== null || child.signalCode !== null) {
-      clearTimeout(timer);
-      resolve({
-        ...{ exitCode: child.exitCode, signal: null, stdout: '', stderr: '', wallMs: 0 },
-        ...{ outputExceeded: false, wallTimedOut: false, cpuMs: null, memoryPeakBytes: null },
-        ...{ oomKilled: false, setupError: `the launcher exited early (${child.exitCode})` },
-      });
-      return;
-    }
-    child.stdout?.on('data', (b: Buffer) => {
-      if (outputExceeded) return;
-      stdoutBytes += b.length;
-      if (stdoutBytes > spec.outputBytes) {
-        outputExceeded = true;
-        stdout.push(b.subarray(0, b.length - (stdoutBytes - spec.outputBytes)));
-        killAll();
-      } else stdout.push(b);
-    });
-    child.stderr?.on('data', (b: Buffer) => {
-      if (stderrBytes >= spec.stderrBytes) return;
-      stderr.push(b.subarray(0, spec.stderrBytes - stderrBytes));
-      stderrBytes += b.length;
-    });
-    const statusPipe = child.stdio[4] as NodeJS.ReadableStream | null;
-    statusPipe?.on('data', (b: Buffer) => (status += b.toString()));
-    const filterPipe = child.stdio[3] as NodeJS.WritableStream | null;
-    if (spec.mode === 'bwrap' && spec.seccomp) filterPipe?.end(spec.seccomp);
-    else filterPipe?.end();
-    child.stdin?.end(spec.stdin); // EPIPE (the program did not read its input) is ignored
-    child.on('error', (err) => (spawnError = err.message));
-    (child.stdio as unknown as (NodeJS.WritableStream | null)[])[5]?.end(
-      Buffer.from(runArgs.map((a) => `${a}\0`).join('')),
+  const timer = setTimeout(() => {
+    wallTimedOut = true;
+    killAll();
+  }, spec.wallLimitMs);
+  let exit: LauncherExit;
+  try {
+    exit = await launcher.start(
+      {
+        argv: spec.mode === 'none' ? spec.argv : sandboxArgv(spec),
+        env: spec.mode === 'none' ? spec.env : {}, // bwrap gets the program's env by --setenv
+        stdin: launcher.stdinFile,
+        cwd: spec.mode === 'none' ? spec.hostScratchDir : '/',
+        cpuSeconds: Math.ceil(spec.cpuLimitMs / 1000) + 1,
+        fileBytes: spec.fileBytes,
+        nproc,
+        seccomp: spec.mode === 'bwrap' ? spec.seccomp : null,
+        statusFd: spec.mode === 'bwrap',
+      },
+      {
+        stdout: (b) => {
+          if (outputExceeded) return;
+          stdoutBytes += b.length;
+          if (stdoutBytes > spec.outputBytes) {
+            outputExceeded = true;
+            stdout.push(b.subarray(0, b.length - (stdoutBytes - spec.outputBytes)));
+            killAll();
+          } else stdout.push(b);
+        },
+        stderr: (b) => {
+          if (stderrBytes >= spec.stderrBytes) return;
+          stderr.push(b.subarray(0, spec.stderrBytes - stderrBytes));
+          stderrBytes += b.length;
+        },
+        status: (b) => (status += b.toString()),
+      },
     );
-
-    child.on('close', (code, sig) => {
-      clearTimeout(timer);
-      const wallMs = performance.now() - started;
-      const stats: RunCgroupStats = group?.stats() ?? {
-        memoryPeakBytes: null,
-        oomKilled: false,
-        cpuMs: null,
-      };
-      const err = Buffer.concat(stderr).toString('utf8');
-      let setupError = spawnError;
-      if (code === 125 && !wallTimedOut) setupError ??= `launcher failed: ${err.trim()}`;
-      if (
-        spec.mode === 'bwrap' &&
-        !status.includes('child-pid') &&
-        !wallTimedOut &&
-        !outputExceeded
-      )
-        setupError ??= `bwrap failed (exit ${code}): ${err.trim()}`;
-      let signal: NodeJS.Signals | null = sig;
-      if (code !== null && code > 128) signal = SIGNALS[code - 128] ?? null;
-      if (spec.mode === 'bwrap') {
-        // bwrap reports the program's own exit code once it ran: read it from the status pipe.
-        const m = /"exit-code"\s*:\s*(\d+)/u.exec(status);
-        if (m) signal = Number(m[1]) > 128 ? (SIGNALS[Number(m[1]) - 128] ?? null) : null;
-      }
-      resolve({
-        exitCode: code,
-        signal,
-        stdout: Buffer.concat(stdout).toString('utf8'),
-        stderr: err,
-        outputExceeded,
-        wallTimedOut,
-        wallMs,
-        cpuMs: stats.cpuMs,
-        memoryPeakBytes: stats.memoryPeakBytes,
-        oomKilled: stats.oomKilled,
-        setupError,
-      });
-    });
-  });
+  } finally {
+    clearTimeout(timer);
+  }
+  const wallMs = performance.now() - started;
+  const stats: RunCgroupStats = group?.stats() ?? {
+    memoryPeakBytes: null,
+    oomKilled: false,
+    cpuMs: null,
+  };
+  const err = Buffer.concat(stderr).toString('utf8');
+  const code = exit.code;
+  let setupError = exit.error;
+  if (code === 125 && !wallTimedOut) setupError ??= `launcher failed: ${err.trim()}`;
+  if (spec.mode === 'bwrap' && !status.includes('child-pid') && !wallTimedOut && !outputExceeded)
+    setupError ??= `bwrap failed (exit ${code}): ${err.trim()}`;
+  let signal: NodeJS.Signals | null = exit.signal;
+  if (code !== null && code > 128) signal = SIGNALS[code - 128] ?? null;
+  if (spec.mode === 'bwrap') {
+    // bwrap reports the program's own exit code once it ran: read it from the status pipe.
+    const m = /"exit-code"\s*:\s*(\d+)/u.exec(status);
+    if (m) signal = Number(m[1]) > 128 ? (SIGNALS[Number(m[1]) - 128] ?? null) : null;
+  }
+  return {
+    exitCode: code,
+    signal,
+    stdout: Buffer.concat(stdout).toString('utf8'),
+    stderr: err,
+    outputExceeded,
+    wallTimedOut,
+    wallMs,
+    cpuMs: stats.cpuMs,
+    memoryPeakBytes: stats.memoryPeakBytes,
+    oomKilled: stats.oomKilled,
+    setupError,
+    contained: false,
+  };
 }
