@@ -2,7 +2,7 @@
  * Entry point: applies the colour mode before the first paint, mounts the router and, in a
  * production build, registers the service worker (sw/) that makes the app work offline.
  */
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from '@tanstack/react-router';
 import { initTheme } from './app/theme.ts';
@@ -14,10 +14,15 @@ initTheme();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
-createRoot(container).render(
-  <StrictMode>
-    <RouterProvider router={router} />
-  </StrictMode>,
-);
+const root = createRoot(container);
+// A transition lets React render the first screen in small slices, yielding to the browser in
+// between, instead of one long task that blocks input on a slow lab machine.
+startTransition(() => {
+  root.render(
+    <StrictMode>
+      <RouterProvider router={router} />
+    </StrictMode>,
+  );
+});
 
-if (import.meta.env.PROD) registerServiceWorker();
+if (import.meta.env.PROD) void registerServiceWorker();

@@ -2,17 +2,44 @@
  * The frame every page shares: the skip link, the offline banner, the page (routes add their own
  * header), the update prompt and toasts.
  */
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { Outlet } from '@tanstack/react-router';
 import { messages } from '../../contract/messages.ts';
+import { afterLoadIdle } from '../lib/after-load.ts';
+import { toaster } from '../ui/toast.ts';
 import { OfflineBanner } from './offline-banner.tsx';
-import { AppToaster } from './toaster.tsx';
 import { UpdatePrompt } from './update-prompt.tsx';
 
 // Inside the test screen's frame (the compiler page) the outer page already shows the offline
 // banner and the update prompt: showing them twice would only crowd the editor.
 const embedded = window.self !== window.top;
 
+// The toast region (Ark UI's Toaster, ~10 KB gzip) is a chunk of its own, mounted once the page
+// has loaded and is idle, or at once when a toast is raised earlier. Toasts raised before it
+// mounts wait in the toast store (ui/toast.ts) and show when it does.
+const AppToaster = lazy(() =>
+  import('./toaster.tsx').then((module) => ({ default: module.AppToaster })),
+);
+
+function useToasterWanted(): boolean {
+  const [wanted, setWanted] = useState(() => toaster.getVisibleToasts().length > 0);
+  useEffect(() => {
+    if (wanted) return undefined;
+    const want = () => setWanted(true);
+    const unsubscribe = toaster.subscribe(want);
+    // A toast raised between the first render and this subscription.
+    if (toaster.getVisibleToasts().length > 0) want();
+    const cancelIdle = afterLoadIdle(want);
+    return () => {
+      unsubscribe();
+      cancelIdle();
+    };
+  }, [wanted]);
+  return wanted;
+}
+
 export function RootLayout() {
+  const toasterWanted = useToasterWanted();
   return (
     <>
       <a className="skip-link" href="#main">
@@ -21,7 +48,11 @@ export function RootLayout() {
       {embedded ? null : <OfflineBanner />}
       <Outlet />
       {embedded ? null : <UpdatePrompt />}
-      <AppToaster />
+      {toasterWanted ? (
+        <Suspense fallback={null}>
+          <AppToaster />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -3,7 +3,7 @@
  * app, as a tiny external store, whether a new version is waiting. Nothing here reloads the page
  * by itself: only applyUpdate(), called by the update prompt's Reload button, does.
  */
-import { Workbox } from 'workbox-window';
+import type { Workbox } from 'workbox-window';
 
 /**
  * 'waiting': a new worker is installed and waits for the user. 'active-elsewhere': another tab
@@ -43,9 +43,24 @@ export function applyUpdate(): void {
   }
 }
 
-export function registerServiceWorker(scriptUrl = '/sw.js'): void {
+/**
+ * Waits for the page's `load` (Workbox registers only then anyway) and only then loads
+ * workbox-window: the worker matters for the next visit and for updates, not for the first screen,
+ * whose downloads it would otherwise compete with.
+ */
+export async function registerServiceWorker(scriptUrl = '/sw.js'): Promise<void> {
   if (!('serviceWorker' in navigator)) return;
-  const wb = new Workbox(scriptUrl, { type: 'module' });
+  if (document.readyState !== 'complete') {
+    await new Promise((resolve) => window.addEventListener('load', resolve, { once: true }));
+  }
+  let WorkboxClass: typeof Workbox;
+  try {
+    ({ Workbox: WorkboxClass } = await import('workbox-window'));
+  } catch {
+    // Offline before the worker was ever installed: the next online visit registers it.
+    return;
+  }
+  const wb = new WorkboxClass(scriptUrl, { type: 'module' });
   workbox = wb;
   wb.addEventListener('waiting', () => setState('waiting'));
   wb.addEventListener('controlling', (event) => {

@@ -2,10 +2,14 @@
 import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router';
 import { SiteHeader } from '../app/site-header.tsx';
 import { AdminLoginForm } from '../features/admin-auth/admin-login-form.tsx';
-import { currentAdminSession } from '../session/admin-session.ts';
+
+// The admin session module (and zod, which checks it) loads when an admin page opens, not with
+// every page's route options.
+const loadAdminSession = () => import('../session/admin-session.ts');
 
 export const Route = createFileRoute('/admin')({
-  beforeLoad: () => {
+  beforeLoad: async () => {
+    const { currentAdminSession } = await loadAdminSession();
     if (currentAdminSession()) throw redirect({ to: '/adminDash', replace: true });
   },
   component: AdminPage,

@@ -2,12 +2,19 @@
  * `/adminDash`: the administrator's dashboard (spec §2). Without a signed-in administrator it
  * redirects to /admin. The `view` search parameter picks the view; Excel upload is the default.
  */
-import { Navigate, createFileRoute, redirect, useNavigate } from '@tanstack/react-router';
+import {
+  Navigate,
+  createFileRoute,
+  redirect,
+  useNavigate,
+  type SearchSchemaInput,
+} from '@tanstack/react-router';
 import { SiteHeader } from '../app/site-header.tsx';
 import { DashLayout } from '../features/admin-dash/dash-layout.tsx';
 import {
   DEFAULT_DASH_VIEW,
   dashSearchSchema,
+  type DashSearch,
   type DashView,
 } from '../features/admin-dash/dash-views.ts';
 import { AddChallengeView } from '../features/challenges/add-challenge-view.tsx';
@@ -16,11 +23,19 @@ import { EditChallengeView } from '../features/challenges/edit-challenge-view.ts
 import { RosterUploadPanel } from '../features/roster-upload/roster-upload-panel.tsx';
 import { DeleteUserForm } from '../features/users/delete-user-form.tsx';
 import { StudentCount } from '../features/users/student-count.tsx';
-import { adminLogOut, currentAdminSession, useAdminSession } from '../session/admin-session.ts';
+import { textParams } from '../lib/search-params.ts';
+import { adminLogOut, useAdminSession } from '../session/admin-session.ts';
+
+// As in admin.tsx: the admin session module loads with the admin pages, not with every page.
+const loadAdminSession = () => import('../session/admin-session.ts');
 
 export const Route = createFileRoute('/adminDash')({
-  validateSearch: dashSearchSchema,
-  beforeLoad: () => {
+  // Links are typed by DashSearch; the page (a lazy chunk) checks the values with the dashboard's
+  // schema, so neither zod nor admin code is downloaded before a student's first screen.
+  validateSearch: (search: DashSearch & SearchSchemaInput) =>
+    textParams(search, ['view', 'challengeId']),
+  beforeLoad: async () => {
+    const { currentAdminSession } = await loadAdminSession();
     if (!currentAdminSession()) throw redirect({ to: '/admin', replace: true });
   },
   component: AdminDashPage,
@@ -58,7 +73,7 @@ function View({
 }
 
 function AdminDashPage() {
-  const { view = DEFAULT_DASH_VIEW, challengeId } = Route.useSearch();
+  const { view = DEFAULT_DASH_VIEW, challengeId } = dashSearchSchema.parse(Route.useSearch());
   const admin = useAdminSession();
   const navigate = useNavigate();
   if (!admin) return <Navigate to="/admin" replace />;

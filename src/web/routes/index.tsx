@@ -1,7 +1,7 @@
 /** `/`: the student screen (spec §2), composed from the auth, test-code and guide features. */
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { SiteHeader } from '../app/site-header.tsx';
-import { GuideDialog } from '../features/guide/guide-dialog.tsx';
+import { GuideLauncher } from '../features/guide/guide-launcher.tsx';
 import { StudentScreen } from '../features/student-auth/student-screen.tsx';
 import { TestCodeForm } from '../features/test-code/test-code-form.tsx';
 import { sessionReady } from '../session/index.ts';
@@ -26,7 +26,7 @@ function StudentPage() {
               }
             />
           }
-          guide={<GuideDialog />}
+          guide={<GuideLauncher />}
         />
       </main>
     </>

@@ -3,15 +3,18 @@
  * Every change is written to sessionStorage (the spec's home for it), mirrored to localStorage
  * (so a new tab or a restarted browser keeps it) and copied to IndexedDB as a backup (which
  * survives a cleared web storage). On start the first of the three holding a valid session wins.
- * IndexedDB is asynchronous, so `ready` resolves once the restore is complete; routes await it
- * before deciding redirects. A `storage` event from another tab that removes the session logs
- * this tab out too.
+ * The restore is asynchronous (IndexedDB is, and the check of a stored copy loads the session
+ * schema, with zod, only when there is a copy to check: a visitor's first screen never needs it),
+ * so `ready` resolves once it is complete; routes await it before deciding what to show. A
+ * `storage` event from another tab that removes the session logs this tab out too.
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { UserSession } from '../../contract/session.ts';
 import { idbDelete, idbGet, idbSet } from '../lib/idb.ts';
 import { storageGet, storageRemove, storageSet } from '../lib/web-storage.ts';
-import { parseStoredSession, parseValidSession } from './token-expiry.ts';
+import { isTokenLive } from './token-expiry.ts';
+
+const loadChecks = () => import('./stored-session.ts');
 
 export const SESSION_KEY = 'portal.session';
 
@@ -19,7 +22,7 @@ export type SessionState = { session: UserSession | null };
 
 export type SessionStore = {
   store: StoreApi<SessionState>;
-  /** Resolves once the session has been restored (from web storage at once, or from IndexedDB). */
+  /** Resolves once the session has been restored (from web storage, else from IndexedDB). */
   ready: Promise<void>;
   /** Stores a new session in the state and all three copies. */
   setSession(session: UserSession): void;
@@ -69,29 +72,40 @@ export function createSessionStore(options: SessionStoreOptions = {}): SessionSt
     store.setState({ session: null });
   };
 
-  const restored =
-    parseStoredSession(storageGet('session', SESSION_KEY), now()) ??
-    parseStoredSession(storageGet('local', SESSION_KEY), now());
-  if (restored) {
-    // Re-mirror so that all three copies agree with the one that won.
-    writeCopies(restored);
-    store.setState({ session: restored });
-  }
-
-  const ready: Promise<void> = restored
-    ? Promise.resolve()
-    : (async () => {
-        const startedAt = revision;
-        const backup = parseValidSession(await idbGet(SESSION_KEY), now());
-        if (revision !== startedAt) return;
-        if (backup) {
-          writeCopies(backup);
-          store.setState({ session: backup });
-        } else {
-          // Nothing valid anywhere: drop expired or damaged copies.
-          clearCopies();
-        }
-      })();
+  const ready: Promise<void> = (async () => {
+    const startedAt = revision;
+    const sessionCopy = storageGet('session', SESSION_KEY);
+    const localCopy = storageGet('local', SESSION_KEY);
+    // IndexedDB is read only when web storage holds nothing usable, as it is the slowest.
+    let checks: Awaited<ReturnType<typeof loadChecks>> | undefined;
+    if (sessionCopy !== null || localCopy !== null) {
+      checks = await loadChecks();
+      const restored =
+        checks.parseStoredSession(sessionCopy, now()) ??
+        checks.parseStoredSession(localCopy, now());
+      if (revision !== startedAt) return;
+      if (restored) {
+        // Re-mirror so that all three copies agree with the one that won.
+        writeCopies(restored);
+        store.setState({ session: restored });
+        return;
+      }
+    }
+    const stored = await idbGet(SESSION_KEY);
+    if (stored !== undefined) checks ??= await loadChecks();
+    const backup = checks && stored !== undefined ? checks.parseValidSession(stored, now()) : null;
+    if (revision !== startedAt) return;
+    if (backup) {
+      writeCopies(backup);
+      store.setState({ session: backup });
+    } else if (sessionCopy !== null || localCopy !== null || stored !== undefined) {
+      // Nothing valid anywhere: drop expired or damaged copies.
+      clearCopies();
+    }
+  })().catch(() => {
+    // The check could not be loaded (offline before the app was cached): start signed out, as
+    // the server would refuse a session this page cannot check anyway.
+  });
 
   const onStorage = (event: Event) => {
     if (!(event instanceof StorageEvent) || event.key !== SESSION_KEY) return;
@@ -103,12 +117,18 @@ export function createSessionStore(options: SessionStoreOptions = {}): SessionSt
       store.setState({ session: null });
       return;
     }
-    const incoming = parseStoredSession(event.newValue, now());
-    if (incoming) {
-      revision += 1;
-      storageSet('session', SESSION_KEY, event.newValue);
-      store.setState({ session: incoming });
-    }
+    // Logged in (or again) in another tab: check the copy before taking it over.
+    const text = event.newValue;
+    const startedAt = revision;
+    void loadChecks()
+      .then(({ parseStoredSession }) => {
+        const incoming = parseStoredSession(text, now());
+        if (!incoming || revision !== startedAt) return;
+        revision += 1;
+        storageSet('session', SESSION_KEY, text);
+        store.setState({ session: incoming });
+      })
+      .catch(() => undefined);
   };
   options.events?.addEventListener('storage', onStorage);
 
@@ -120,7 +140,8 @@ export function createSessionStore(options: SessionStoreOptions = {}): SessionSt
     currentValidSession() {
       const { session } = store.getState();
       if (!session) return null;
-      if (parseValidSession(session, now())) return session;
+      // Its shape was checked when it was set or restored; only time can have spoilt it since.
+      if (isTokenLive(session.token, now())) return session;
       logOut();
       return null;
     },

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { HOUR_MS, fakeSession, fakeToken } from './test-tokens.ts';
-import { parseStoredSession, parseValidSession, tokenExpiresAt } from './token-expiry.ts';
+import { parseStoredSession, parseValidSession } from './stored-session.ts';
+import { tokenExpiresAt } from './token-expiry.ts';
 
 describe('tokenExpiresAt', () => {
   it('reads exp (seconds) as milliseconds without verifying the signature', () => {

@@ -3,8 +3,6 @@
  * no secret); it only needs to know whether a stored token is obviously dead, so it can send the
  * student back to step 1 instead of to a test that would refuse them.
  */
-import { userSessionSchema, type UserSession } from '../../contract/session.ts';
-
 function decodeBase64Url(segment: string): string | undefined {
   try {
     const base64 = segment.replace(/-/g, '+').replace(/_/g, '/');
@@ -33,21 +31,8 @@ export function tokenExpiresAt(token: string): number | undefined {
   }
 }
 
-/** A stored value is a usable session when it has the session's shape and its token has not expired. */
-export function parseValidSession(value: unknown, now: number): UserSession | null {
-  const parsed = userSessionSchema.safeParse(value);
-  if (!parsed.success) return null;
-  const expiresAt = tokenExpiresAt(parsed.data.token);
-  if (expiresAt === undefined || expiresAt <= now) return null;
-  return parsed.data;
-}
-
-/** Like parseValidSession, for the JSON text kept in web storage. */
-export function parseStoredSession(text: string | null, now: number): UserSession | null {
-  if (text === null) return null;
-  try {
-    return parseValidSession(JSON.parse(text), now);
-  } catch {
-    return null;
-  }
+/** Whether a token can still be used at `now`: it has an expiry and that lies ahead. */
+export function isTokenLive(token: string, now: number): boolean {
+  const expiresAt = tokenExpiresAt(token);
+  return expiresAt !== undefined && expiresAt > now;
 }

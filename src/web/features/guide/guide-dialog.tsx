@@ -1,8 +1,8 @@
 /**
  * 'How It Works' (spec §2): a modal titled 'Portal Guide' with the video guide recorded from the
  * real app by scripts/make-guide-video.ts. Ark UI's Dialog traps focus, closes on Escape and gives
- * focus back to the button. The dialog is mounted only when opened, so the video costs nothing
- * until a student asks for it.
+ * focus back to the button. This module is a lazy chunk loaded by the button (guide-launcher.tsx)
+ * when a student asks for it, and the dialog's content (the video) is mounted only while open.
  */
 import { Dialog } from '@ark-ui/react/dialog';
 import { Portal } from '@ark-ui/react/portal';
@@ -13,16 +13,22 @@ import './guide.css';
 export const GUIDE_VIDEO_SRC = '/guide/portal-guide.webm';
 export const GUIDE_CAPTIONS_SRC = '/guide/portal-guide.vtt';
 
-export function GuideDialog() {
+type Props = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The 'How It Works' button, which gets the focus back when the dialog closes. */
+  trigger: () => HTMLElement | null;
+};
+
+export function GuideDialog({ open, onOpenChange, trigger }: Props) {
   return (
-    <Dialog.Root lazyMount unmountOnExit>
-      <Dialog.Trigger className="button button--secondary guide-trigger" type="button">
-        <svg viewBox="0 0 20 20" width="16" height="16" aria-hidden="true" focusable="false">
-          <circle cx="10" cy="10" r="8.5" fill="none" stroke="currentColor" strokeWidth="1.5" />
-          <path d="M8 6.5v7l5.5-3.5z" fill="currentColor" />
-        </svg>
-        {messages.howItWorks}
-      </Dialog.Trigger>
+    <Dialog.Root
+      open={open}
+      onOpenChange={(details) => onOpenChange(details.open)}
+      finalFocusEl={trigger}
+      lazyMount
+      unmountOnExit
+    >
       <Portal>
         <Dialog.Backdrop className="dialog-backdrop" />
         <Dialog.Positioner className="dialog-positioner">

@@ -9,7 +9,15 @@ import { messages } from '../../../contract/messages.ts';
 import { setSession } from '../../session/index.ts';
 import { showError } from '../../ui/toast.ts';
 import { showFailure } from '../../ui/show-failure.ts';
-import { loginOrSignUp } from './login-sign-up-api.ts';
+
+// The call and its response schema (with the full zod library) load on the first submit, not
+// before the first screen: nothing on the screen needs them until then. The service worker has
+// usually cached the chunk by the time a student has typed their details. A chunk that cannot be
+// fetched is a network failure like any other, and reads as one.
+const loadApi = () =>
+  import('./login-sign-up-api.ts').catch(() => {
+    throw new Error(messages.networkError);
+  });
 
 export function hasAllDetails(body: LoginSignUpRequest): boolean {
   const filled = (text: string | undefined) => text !== undefined && text.trim() !== '';
@@ -29,6 +37,7 @@ export function useAuthSubmit(buildBody: () => LoginSignUpRequest) {
     }
     setBusy(true);
     try {
+      const { loginOrSignUp } = await loadApi();
       setSession(await loginOrSignUp(body));
     } catch (error) {
       showFailure(error);
