@@ -3,7 +3,7 @@
  * open offline; the API always goes to the network, never to a cache (a stale answer on exam day
  * is worse than a clear network error). The one exception is the roster template, see below.
  */
-import { rosterTemplatePath } from '../src/contract/roster.ts';
+import { rosterTemplatePath } from '../src/contract/roster-template.ts';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { NetworkOnly } from 'workbox-strategies';
 import { shell } from './precache.ts';

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 
-export const rosterTemplatePath = '/api/admin/downloadExcelTemplate';
+export { rosterTemplatePath } from './roster-template.ts';
 export const rosterUploadPath = '/api/admin/uploadFileData';
 export const ROSTER_FILE_FIELD = 'file';
 export const ROSTER_TEMPLATE_FILE_NAME = 'Template.csv';
