@@ -9,6 +9,7 @@ import { messages } from '../../src/contract/messages.ts';
 import { rosterTemplatePath, rosterUploadPath } from '../../src/contract/roster.ts';
 import { createTokenService } from '../../src/server/auth/tokens.ts';
 import { users } from '../../src/server/db/schema.ts';
+import { insertStudents, ROSTER_BATCH_SIZE } from '../../src/server/roster/roster-queries.ts';
 import { call, databaseKinds, startServer, type TestServer } from './harness.ts';
 import {
   csvFile,
@@ -280,6 +281,80 @@ describe.each(databaseKinds)('roster upload on %s', (kind) => {
     expect(login.status).toBe(200);
   });
 
+  it('counts a re-uploaded, unchanged student as updated and leaves the row as it was', async () => {
+    const file = csvFile([header, ['Same Person', 'same@example.edu', '2', 'ME', 'GEC']]);
+    expect((await upload('same.csv', file)).body).toMatchObject({ inserted: 1, updated: 0 });
+    const before = await userByEmail('same@example.edu');
+    expect((await upload('same.csv', file)).body).toEqual({
+      inserted: 0,
+      updated: 1,
+      rejected: 0,
+      errors: [],
+    });
+    expect(await userByEmail('same@example.edu')).toEqual(before);
+  });
+
+  it('reads a long .xlsx in order across batches, with the right row numbers', async () => {
+    const count = ROSTER_BATCH_SIZE + 700;
+    const rows: (string | number)[][] = [header];
+    for (let i = 0; i < count; i++)
+      rows.push([`Long ${i}`, `long${i}@xlsx.test`, (i % 4) + 1, 'CSE', 'GEC']);
+    rows.push(['Twice', 'long3@xlsx.test', 1, 'CSE', 'GEC']);
+    const res = await upload('long.xlsx', await xlsxFile(rows));
+    expect(res).toEqual({
+      status: 200,
+      body: {
+        inserted: count,
+        updated: 0,
+        rejected: 1,
+        errors: [{ row: count + 2, message: messages.rosterDuplicate.replace('{row}', '5') }],
+      },
+    });
+    expect(await userByEmail(`long${count - 1}@xlsx.test`)).toMatchObject({
+      name: `long ${count - 1}`,
+      year: '4',
+    });
+  });
+
+  it('answers 422 for an .xlsx whose sheet is not XML, and still reads the next file', async () => {
+    const broken = zipFile([
+      { name: '[Content_Types].xml', data: Buffer.from('<Types/>') },
+      { name: 'xl/workbook.xml', data: Buffer.from('<workbook><sheets><sheet name="S" ') },
+      { name: 'xl/worksheets/sheet1.xml', data: Buffer.from('<<< not xml') },
+    ]);
+    expect(await upload('broken.xlsx', broken)).toEqual({
+      status: 422,
+      body: { message: messages.rosterUnreadable },
+    });
+    const good = await xlsxFile([header, ['After', 'after-broken@example.edu', 1, 'A', 'B']]);
+    expect((await upload('good.xlsx', good)).body).toMatchObject({ inserted: 1 });
+  });
+
+  it('updates, not fails, a student who signed up after the batch looked for them', async () => {
+    // insertStudents is given rows the batch believed new; one now exists, with a password.
+    const signUp = await call(server, 'POST', '/api/user/loginSignUp', {
+      name: 'Racer',
+      email: 'racer@example.edu',
+      password: 'Racer-pass-1',
+    });
+    expect(signUp.status).toBe(200);
+    const before = await userByEmail('racer@example.edu');
+    const inserted = await server.database.db.transaction((tx) =>
+      insertStudents(tx, [
+        { name: 'racer r', email: 'racer@example.edu', year: '3', branch: 'IT', college: 'C' },
+        { name: 'newbie', email: 'newbie@example.edu', year: null, branch: null, college: null },
+      ]),
+    );
+    expect(inserted).toBe(1);
+    expect(await userByEmail('racer@example.edu')).toMatchObject({
+      id: before?.id,
+      name: 'racer r',
+      year: '3',
+      passwordHash: before?.passwordHash,
+    });
+    expect(await userByEmail('newbie@example.edu')).toMatchObject({ passwordHash: null });
+  });
+
   it.each([
     ['a PNG renamed .csv', 'photo.csv', () => pngBytes, messages.rosterContentMismatch],
     ['a PNG', 'photo.png', () => pngBytes, messages.rosterWrongType],
@@ -396,8 +471,11 @@ describe.each(databaseKinds)('roster upload on %s', (kind) => {
     );
     try {
       const before = await userCount();
+      // The failing row lands in the second batch, written while the parse has moved on.
       const rows = [header, ['Changed', 'stay@example.edu', '9', 'X', 'Y']];
-      for (let i = 0; i < 2500; i++) rows.push([`p${i}`, `p${i}@atomic.test`, '1', 'A', 'B']);
+      for (let i = 0; i < ROSTER_BATCH_SIZE + 500; i++) {
+        rows.push([`p${i}`, `p${i}@atomic.test`, '1', 'A', 'B']);
+      }
       rows.push(['Boom', 'boom@fail.test', '1', 'A', 'B']);
       expect(await upload('atomic.csv', csvFile(rows))).toEqual({
         status: 503,

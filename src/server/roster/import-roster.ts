@@ -31,35 +31,53 @@ async function writeRows(db: Db, rows: AsyncIterable<SheetRow>): Promise<RosterU
   let batch: RosterRecord[] = [];
   const errors: RosterRowError[] = [];
   const result = { inserted: 0, updated: 0, rejected: 0 };
+  // One batch is written while the next is parsed: with PostgreSQL (another process) and with
+  // the .xlsx parse (a worker thread) the two run at the same time. At most one write is in
+  // flight, since a transaction's statements run one after another anyway; its failure is
+  // collected before the next write starts, or at the end.
+  let writing: Promise<void> | undefined;
   const flush = async () => {
-    const written = await upsertStudents(db, batch);
-    result.inserted += written.inserted;
-    result.updated += written.updated;
+    const records = batch;
     batch = [];
+    await writing;
+    writing = upsertStudents(db, records).then((written) => {
+      result.inserted += written.inserted;
+      result.updated += written.updated;
+    });
+    // Keeps a failure from being reported as unhandled while the parse goes on; it is thrown
+    // from the `await writing` above or below.
+    writing.catch(() => undefined);
   };
 
-  for await (const { row, cells } of rows) {
-    if (isBlankRow(cells)) continue;
-    if (!check) {
-      const columns = matchRosterHeader(cells);
-      if (!columns) throw new HttpError(422, messages.rosterMissingHeaders);
-      check = createRosterRowChecker(columns);
-      continue;
+  try {
+    for await (const { row, cells } of rows) {
+      if (isBlankRow(cells)) continue;
+      if (!check) {
+        const columns = matchRosterHeader(cells);
+        if (!columns) throw new HttpError(422, messages.rosterMissingHeaders);
+        check = createRosterRowChecker(columns);
+        continue;
+      }
+      if (++count > ROSTER_MAX_ROWS) throw new HttpError(413, messages.rosterTooManyRows);
+      const verdict = check(row, cells);
+      if (!verdict.ok) {
+        result.rejected++;
+        if (errors.length < ROSTER_MAX_REPORTED_ERRORS)
+          errors.push({ row, message: verdict.message });
+        continue;
+      }
+      batch.push(verdict.record);
+      if (batch.length >= ROSTER_BATCH_SIZE) await flush();
     }
-    if (++count > ROSTER_MAX_ROWS) throw new HttpError(413, messages.rosterTooManyRows);
-    const verdict = check(row, cells);
-    if (!verdict.ok) {
-      result.rejected++;
-      if (errors.length < ROSTER_MAX_REPORTED_ERRORS)
-        errors.push({ row, message: verdict.message });
-      continue;
-    }
-    batch.push(verdict.record);
-    if (batch.length >= ROSTER_BATCH_SIZE) await flush();
+    if (!check) throw new HttpError(422, messages.rosterMissingHeaders);
+    if (count === 0) throw new HttpError(422, messages.rosterNoRows);
+    await flush();
+  } finally {
+    // Never leave the transaction (commit or rollback) with a statement still running. When the
+    // parse failed, its error wins over a failed write.
+    await writing?.catch(() => undefined);
   }
-  if (!check) throw new HttpError(422, messages.rosterMissingHeaders);
-  if (count === 0) throw new HttpError(422, messages.rosterNoRows);
-  await flush();
+  await writing;
   return { ...result, errors };
 }
 

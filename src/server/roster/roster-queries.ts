@@ -1,49 +1,164 @@
 /**
- * The one write of a roster upload: a batch of students upserted by email in a single statement
- * with five array parameters (unnest), so a batch costs one round trip and one short query text
- * however many rows it holds. New students get no password (they claim the account by signing
- * up or resetting it); existing ones have name, year, branch and college replaced and keep their
- * password. `xmax = 0` is PostgreSQL's (and PGlite's) way of telling an inserted row from an
- * updated one.
+ * The writes of a roster upload, a batch at a time, each statement carrying its rows as array
+ * parameters (unnest), so a batch costs a few round trips and short query texts however many
+ * rows it holds. New students get no password (they claim the account by signing up or
+ * resetting it); existing ones have name, year, branch and college replaced and keep their
+ * password.
+ *
+ * A batch first reads the students it names (one probe of the email index, answered as one JSON
+ * value), then sends the UPDATE only the students whose details differ and the INSERT only the
+ * new ones:
+ * - an existing student whose four fields already hold the uploaded values is not written at all
+ *   (re-uploading a class list is the common case): an UPDATE that changes nothing still writes
+ *   a new row version, its index entries and their WAL, and on PGlite, where the database runs
+ *   on the server's own thread, that was most of the time of such an upload;
+ * - neither statement joins the table on email, which lets the planner hash the whole table
+ *   once per batch (quadratic on a large table).
+ * Ids come from crypto.randomUUID() (version 4, like the column's default): PGlite's
+ * gen_random_uuid() fetches its random bytes from JavaScript one row at a time, about a fifth of
+ * the cost of an insert.
  */
+import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { RosterRecord } from '../../contract/roster-rows.ts';
 import type { Db } from '../db/connection.ts';
 
-export const ROSTER_BATCH_SIZE = 5000;
+/**
+ * Rows per statement. Large enough that the per-statement cost vanishes, small enough that the
+ * last batch (the one that cannot overlap the parse, see import-roster.ts) is short.
+ */
+export const ROSTER_BATCH_SIZE = 4000;
 
-/** A PostgreSQL text[] literal, so each column travels as one parameter with either driver. */
-export function textArrayLiteral(values: readonly (string | null)[]): string {
-  const items = values.map((v) =>
-    v === null ? 'NULL' : `"${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`,
-  );
-  return `{${items.join(',')}}`;
+/** Appends `value` to a PostgreSQL array literal being built in `out`. */
+function pushArrayItem(out: string[], value: string | null): void {
+  if (value === null) out.push('NULL');
+  else if (!/["\\]/.test(value)) out.push(`"${value}"`);
+  else out.push(`"${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`);
 }
 
-type Counts = { inserted: number; total: number };
+const literal = (items: string[]) => `{${items.join(',')}}`;
 
-export async function upsertStudents(
-  db: Db,
-  records: readonly RosterRecord[],
-): Promise<{ inserted: number; updated: number }> {
-  if (records.length === 0) return { inserted: 0, updated: 0 };
-  const column = (field: keyof RosterRecord) => textArrayLiteral(records.map((r) => r[field]));
-  const result = await db.execute(sql`
-    with written as (
-      insert into users (email, name, year, branch, college)
-      select * from unnest(
-        ${column('email')}::text[], ${column('name')}::text[], ${column('year')}::text[],
-        ${column('branch')}::text[], ${column('college')}::text[])
+/** The array literals of `records`' columns (and a new id for each when `withIds`). */
+function columns(records: readonly RosterRecord[], withIds: boolean) {
+  const email: string[] = [];
+  const name: string[] = [];
+  const year: string[] = [];
+  const branch: string[] = [];
+  const college: string[] = [];
+  const id: string[] = [];
+  for (const r of records) {
+    pushArrayItem(email, r.email);
+    pushArrayItem(name, r.name);
+    pushArrayItem(year, r.year);
+    pushArrayItem(branch, r.branch);
+    pushArrayItem(college, r.college);
+    if (withIds) id.push(crypto.randomUUID());
+  }
+  return {
+    email: literal(email),
+    name: literal(name),
+    year: literal(year),
+    branch: literal(branch),
+    college: literal(college),
+    id: literal(id),
+  };
+}
+
+/** A student as the probe returns it: [email, name, year, branch, college]. */
+type Stored = [string, string, string | null, string | null, string | null];
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+const sameFields = (a: Stored, b: RosterRecord) =>
+  a[1] === b.name && a[2] === b.year && a[3] === b.branch && a[4] === b.college;
+
+/**
+ * `email = any(array(select unnest(...)))` rather than `email = any(...)`: with the array itself
+ * the planner estimates each of its thousands of elements (milliseconds per statement) and may
+ * then prefer a scan of the whole table; with an array it only knows when running, it assumes a
+ * few rows and probes the email index.
+ */
+const emailIn = (emails: string) => sql`any(array(select unnest(${emails}::text[])))`;
+
+/** Whether `error`, or an error it wraps (drizzle wraps the driver's), is a unique violation. */
+function isUniqueViolation(error: unknown): boolean {
+  for (let e = error; typeof e === 'object' && e !== null; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+/**
+ * Inserts students the probe did not find; answers how many were new. A plain INSERT, in a
+ * savepoint: ON CONFLICT costs a fifth more per row on PGlite, and is only needed when a student
+ * signs up between the probe and the insert. Then the savepoint is rolled back and the batch
+ * upserted instead, that student updated like the others and told from a new one by `xmax = 0`.
+ * Exported for the test of that case.
+ */
+export async function insertStudents(db: Db, fresh: readonly RosterRecord[]): Promise<number> {
+  const c = columns(fresh, true);
+  const rows = sql`select * from unnest(${c.id}::uuid[], ${c.email}::text[], ${c.name}::text[],
+    ${c.year}::text[], ${c.branch}::text[], ${c.college}::text[])`;
+  try {
+    await db.transaction(async (savepoint) => {
+      await savepoint.execute(
+        sql`insert into users (id, email, name, year, branch, college) ${rows}`,
+      );
+    });
+    return fresh.length;
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+  }
+  const added = await db.execute(sql`
+    with added as (
+      insert into users (id, email, name, year, branch, college) ${rows}
       on conflict (email) do update set
         name = excluded.name, year = excluded.year,
         branch = excluded.branch, college = excluded.college
       returning (xmax = 0) as inserted
     )
-    select (count(*) filter (where inserted))::int as inserted, count(*)::int as total
-    from written`);
-  const counts = (result as unknown as { rows: Counts[] }).rows[0];
-  const inserted = counts?.inserted ?? 0;
-  return { inserted, updated: (counts?.total ?? 0) - inserted };
+    select (count(*) filter (where inserted))::int as inserted from added`);
+  return rowsOf<{ inserted: number }>(added)[0]?.inserted ?? 0;
+}
+
+/**
+ * Emails must be unique within `records` (the row checker rejects repeats), so every record is
+ * either inserted or matches an existing student; the latter all count as updated, changed or not.
+ */
+export async function upsertStudents(
+  db: Db,
+  records: readonly RosterRecord[],
+): Promise<{ inserted: number; updated: number }> {
+  if (records.length === 0) return { inserted: 0, updated: 0 };
+  const emails: string[] = [];
+  for (const r of records) pushArrayItem(emails, r.email);
+  // One JSON value rather than a row per student: each result row costs the drivers (PGlite's
+  // especially) far more than parsing the same data as JSON.
+  const found = await db.execute(sql`
+    select json_agg(json_build_array(email, name, year, branch, college)) as students
+    from users where email = ${emailIn(literal(emails))}`);
+  const stored = new Map<string, Stored>();
+  for (const student of rowsOf<{ students: Stored[] | null }>(found)[0]?.students ?? []) {
+    stored.set(student[0], student);
+  }
+
+  const fresh: RosterRecord[] = [];
+  const changed: RosterRecord[] = [];
+  for (const record of records) {
+    const before = stored.get(record.email);
+    if (!before) fresh.push(record);
+    else if (!sameFields(before, record)) changed.push(record);
+  }
+
+  if (changed.length > 0) {
+    const c = columns(changed, false);
+    await db.execute(sql`
+      update users u set name = s.name, year = s.year, branch = s.branch, college = s.college
+      from unnest(${c.email}::text[], ${c.name}::text[], ${c.year}::text[],
+        ${c.branch}::text[], ${c.college}::text[]) as s(email, name, year, branch, college)
+      where u.email = ${emailIn(c.email)} and u.email = s.email`);
+  }
+  const inserted = fresh.length > 0 ? await insertStudents(db, fresh) : 0;
+  return { inserted, updated: records.length - inserted };
 }
 
 /** Two uploads at once would otherwise risk a deadlock on rows they both touch. */

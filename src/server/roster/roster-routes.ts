@@ -2,7 +2,8 @@
  * The administrator's roster calls (spec §7): GET downloadExcelTemplate answers Template.csv with
  * the header row; POST uploadFileData takes the multipart field `file` and answers
  * {inserted, updated, rejected, errors}. Both need an admin token. Multipart is registered only
- * inside this plugin, with the upload limits.
+ * inside this plugin, with the upload limits. The .xlsx reader's worker thread is started here,
+ * ahead of the first upload.
  */
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -19,12 +20,14 @@ import type { Db } from '../db/connection.ts';
 import { importRoster } from './import-roster.ts';
 import { openRoster } from './open-roster.ts';
 import { readUploadedFile } from './upload-part.ts';
+import { warmXlsxReader } from './xlsx-rows.ts';
 
 type Deps = { db: Db; guards: Guards };
 
 const templateCsv = `${ROSTER_HEADERS.join(',')}\r\n`;
 
 export const rosterRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, guards }) => {
+  warmXlsxReader();
   await app.register(multipart, {
     limits: { fileSize: ROSTER_MAX_FILE_BYTES, files: 1, fields: 10, parts: 11, fieldSize: 1024 },
   });

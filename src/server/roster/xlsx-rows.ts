@@ -1,11 +1,44 @@
 /**
- * The rows of the first worksheet of an .xlsx, read with exceljs's streaming reader so memory
- * stays flat however many rows there are. Only call it on a buffer inspectZip has accepted.
+ * The rows of the first worksheet of an .xlsx, read with exceljs's streaming reader in a worker
+ * thread (xlsx-worker.mjs) so memory stays flat however many rows there are and the parse runs
+ * while the previous batch is written (with PGlite, the database runs on this thread, so without
+ * the worker parse and writes would add up). Only call it on a buffer inspectZip has accepted.
+ *
+ * One worker serves the whole process: it is started when the roster routes are registered,
+ * because loading exceljs takes about half a second and a cold start on the first upload would
+ * cost more than the parse of a 10,000-row file. It does not keep the process alive, and it is
+ * restarted after a crash. Each file gets its own MessagePort, so uploads never see each other's
+ * rows.
  */
-import { Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import { MessageChannel, type MessagePort, Worker } from 'node:worker_threads';
 import { cellText } from '../../contract/roster-rows.ts';
 import type { SheetRow } from './sheet-row.ts';
+
+const workerUrl = new URL('./xlsx-worker.mjs', import.meta.url);
+let worker: Worker | undefined;
+
+function startWorker(): Worker {
+  const started = new Worker(workerUrl, {
+    // Not the parent's loader flags (tsx): the worker is plain JavaScript.
+    execArgv: [],
+    // No resourceLimits: any of them shrinks V8's young generation, which doubled the parse time.
+  });
+  started.unref();
+  // A crash fails the files being read (their ports close); the next file starts a new worker.
+  started.on('error', () => undefined);
+  started.on('exit', () => {
+    if (worker === started) worker = undefined;
+  });
+  return started;
+}
+
+/** Starts the worker ahead of the first upload. */
+export function warmXlsxReader(): void {
+  worker ??= startWorker();
+}
+
+/** Messages a port receives from the worker; see xlsx-worker.mjs. */
+type FromWorker = { rows: unknown[] } | { done: true } | { error: string };
 
 function rowCells(values: unknown): string[] {
   if (!Array.isArray(values)) return [];
@@ -15,19 +48,48 @@ function rowCells(values: unknown): string[] {
   return cells;
 }
 
+/** The worker's messages for one file, in order, as an async queue. */
+function receive(port: MessagePort) {
+  const queue: (FromWorker | 'closed')[] = [];
+  let wake: (() => void) | undefined;
+  const push = (item: FromWorker | 'closed') => {
+    queue.push(item);
+    wake?.();
+  };
+  port.on('message', (message: FromWorker) => push(message));
+  // Also when the worker dies: the file then fails instead of waiting forever.
+  port.on('close', () => push('closed'));
+  return async function next(): Promise<FromWorker | 'closed'> {
+    while (queue.length === 0) await new Promise<void>((resolve) => (wake = resolve));
+    wake = undefined;
+    return queue.shift() as FromWorker | 'closed';
+  };
+}
+
 export async function* xlsxRows(data: Buffer): AsyncGenerator<SheetRow> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([data]), {
-    worksheets: 'emit',
-    sharedStrings: 'cache',
-    // Styles tell dates from numbers; hyperlinks and other entries are not needed.
-    styles: 'cache',
-    hyperlinks: 'ignore',
-    entries: 'ignore',
-  });
-  for await (const worksheet of reader) {
-    for await (const row of worksheet) {
-      yield { row: row.number, cells: rowCells(row.values) };
+  worker ??= startWorker();
+  const { port1, port2 } = new MessageChannel();
+  const next = receive(port1);
+  // A copy, so its memory can be moved to the worker instead of copied again.
+  const copy = new Uint8Array(data).buffer;
+  worker.postMessage({ data: copy, port: port2 }, [copy, port2]);
+  let finished = false;
+  try {
+    for (;;) {
+      const message = await next();
+      if (message === 'closed') throw new Error('the .xlsx reader stopped');
+      if ('error' in message) throw new Error(message.error);
+      if ('done' in message) break;
+      port1.postMessage({ pull: true });
+      const { rows } = message;
+      for (let i = 0; i + 1 < rows.length; i += 2) {
+        yield { row: Number(rows[i]), cells: rowCells(rows[i + 1]) };
+      }
     }
-    return; // The roster is the first sheet; the others are ignored.
+    finished = true;
+  } finally {
+    // Stopped early (a limit, a parse or database error): the worker drops the rest of the file.
+    if (!finished) port1.postMessage({ cancel: true });
+    port1.close();
   }
 }
