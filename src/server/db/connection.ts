@@ -1,18 +1,16 @@
 /**
  * Opens the database: embedded PGlite in DATA_DIR by default, PostgreSQL through node-postgres
- * when a URL is given. Both are driven through the same drizzle pg-core API and the same
- * migrations, so nothing above this file knows which one it talks to.
+ * when a URL is given. PGlite runs in a worker thread that speaks the Postgres wire protocol
+ * (pglite-thread.ts), so both are driven through node-postgres, the same drizzle pg-core API and
+ * the same migrations, and nothing above this file knows which one it talks to.
  */
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { startPgliteThread } from './pglite-thread.ts';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -55,16 +53,35 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       close: once(() => pool.end()),
     };
   }
-  if (options.dataDir) await fs.mkdir(options.dataDir, { recursive: true });
-  const client = await PGlite.create(options.dataDir ?? 'memory://', {
-    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+  const thread = await startPgliteThread(options);
+  const pool = new pg.Pool({
+    ...thread.connection,
+    // PGlite's own settings, so PG* variables meant for another server change nothing here.
+    user: 'postgres',
+    database: 'postgres',
+    password: '',
+    ssl: false,
+    // One connection, as PGlite has: while a transaction holds it, other queries wait for it
+    // (exactly the isolation the in-process PGlite gave), and nothing runs concurrently inside.
+    max: 1,
+    // Kept open for the life of the handle: reconnecting costs a backend start-up in the worker.
+    idleTimeoutMillis: 0,
+    // An idle connection alone must not keep the process alive, as in-process PGlite did not.
+    allowExitOnIdle: true,
   });
-  const db = drizzlePglite(client, { schema });
+  pool.on('error', () => undefined);
+  const db = drizzlePg(pool, { schema });
   return {
     db,
     kind: 'pglite',
-    migrate: () => migratePglite(db, { migrationsFolder }),
-    close: once(() => client.close()),
-    dump: () => client.dumpDataDir('none'),
+    migrate: () => migratePg(db, { migrationsFolder }),
+    close: once(async () => {
+      try {
+        await pool.end();
+      } finally {
+        await thread.close();
+      }
+    }),
+    dump: () => thread.dump(),
   };
 }
