@@ -2,6 +2,8 @@
  * Entry point: applies the colour mode before the first paint, mounts the router and, in a
  * production build, registers the service worker (sw/) that makes the app work offline.
  */
+// First: zod must be configured before any schema is built (see the module).
+import './lib/zod-jitless.ts';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from '@tanstack/react-router';
