@@ -70,3 +70,24 @@ export async function editorText(frame: FrameLocator): Promise<string> {
     return lines.join('\n');
   });
 }
+
+/**
+ * The statement as the server gives it to the compiler page in the frame (with the page's own
+ * token and app key): its submissionCount and bestScore tell what the server stored.
+ */
+export async function statementSeenByFrame(
+  page: Page,
+  request: APIRequestContext,
+  challengeId: string,
+): Promise<unknown> {
+  const src = await page.locator(`iframe[title="Coding test ${challengeId}"]`).getAttribute('src');
+  const url = new URL(src ?? '', 'http://localhost');
+  const statement = await request.get(`/api/compiler/challenge/${challengeId}`, {
+    headers: {
+      authorization: `Bearer ${url.searchParams.get('token') ?? ''}`,
+      'x-app-key': url.searchParams.get('appKey') ?? '',
+    },
+  });
+  expect(statement.ok()).toBe(true);
+  return statement.json();
+}

@@ -3,6 +3,7 @@ import {
   compilerFrame,
   createChallenge,
   editorText,
+  statementSeenByFrame,
   typeCode,
   uniqueCode,
 } from './compiler-support.ts';
@@ -111,15 +112,10 @@ test('a submission made offline is queued, shown as pending and sent once when b
   await expect(frame.getByTestId('pending-submission')).toHaveCount(0);
 
   // The server has exactly one submission: ask it as the page does, with the page's own token.
-  const src = await page.locator(`iframe[title="Coding test ${code}"]`).getAttribute('src');
-  const url = new URL(src ?? '', 'http://localhost');
-  const statement = await request.get(`/api/compiler/challenge/${code}`, {
-    headers: {
-      authorization: `Bearer ${url.searchParams.get('token') ?? ''}`,
-      'x-app-key': url.searchParams.get('appKey') ?? '',
-    },
+  expect(await statementSeenByFrame(page, request, code)).toMatchObject({
+    submissionCount: 1,
+    bestScore: 100,
   });
-  expect(await statement.json()).toMatchObject({ submissionCount: 1, bestScore: 100 });
 });
 
 test('when time is up the page submits the last draft once by itself', async ({
@@ -155,13 +151,5 @@ test('when time is up the page submits the last draft once by itself', async ({
   // Rendered with the time-up state: an auto-submit would show 'Judging…' here.
   await expect(frame.getByRole('button', { name: 'Submit', exact: true })).toBeDisabled();
   await expect(frame.getByTestId('submit-result')).toHaveCount(0);
-  const src = await page.locator(`iframe[title="Coding test ${code}"]`).getAttribute('src');
-  const url = new URL(src ?? '', 'http://localhost');
-  const statement = await request.get(`/api/compiler/challenge/${code}`, {
-    headers: {
-      authorization: `Bearer ${url.searchParams.get('token') ?? ''}`,
-      'x-app-key': url.searchParams.get('appKey') ?? '',
-    },
-  });
-  expect(await statement.json()).toMatchObject({ submissionCount: 1 });
+  expect(await statementSeenByFrame(page, request, code)).toMatchObject({ submissionCount: 1 });
 });
