@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { E2E_ADMIN } from './tests/e2e/admin-credentials.ts';
+import { e2eServerEnv } from './tests/e2e/server-env.ts';
 
 // The end-to-end tests click through the built app served by the real server (PGlite in a fresh
 // temporary folder) in Debian's Chromium.
@@ -48,16 +48,6 @@ export default defineConfig({
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'test',
-      ADMIN_EMAIL: E2E_ADMIN.email,
-      ADMIN_PASSWORD: E2E_ADMIN.password,
-      // Lets two checkouts' worth of work run side by side (each with its own build folder).
-      STATIC_DIR: process.env.E2E_STATIC_DIR ?? 'dist',
-    },
+    env: e2eServerEnv(port, dataDir),
   },
 });

@@ -10,8 +10,8 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { E2E_ADMIN } from './admin-credentials.ts';
 import { createChallenge, uniqueCode } from './compiler-support.ts';
+import { e2eServerEnv } from './server-env.ts';
 import { newAccount, signUpThroughUi } from './support.ts';
 
 const PROVIDER = 'http://ide.example.test';
@@ -42,14 +42,7 @@ test.beforeAll(async () => {
     detached: true,
     env: {
       ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'test',
-      ADMIN_EMAIL: E2E_ADMIN.email,
-      ADMIN_PASSWORD: E2E_ADMIN.password,
-      STATIC_DIR: process.env.E2E_STATIC_DIR ?? 'dist',
+      ...e2eServerEnv(port, dataDir),
       COMPILER_URL_TEMPLATE: `${PROVIDER}/embed/{challengeId}?key={appKey}&t={token}`,
       COMPILER_APP_KEY: APP_KEY,
     },

@@ -35,3 +35,14 @@ export function storageRemove(which: StorageArea, key: string): void {
     // Nothing stored, nothing to remove.
   }
 }
+
+/** A stored JSON value, or undefined when there is none or it does not parse. */
+export function storageGetJson(which: StorageArea, key: string): unknown {
+  const raw = storageGet(which, key);
+  if (raw === null) return undefined;
+  try {
+    return JSON.parse(raw) as unknown;
+  } catch {
+    return undefined;
+  }
+}

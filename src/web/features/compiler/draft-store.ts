@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { idbGet, idbSet } from '../../lib/idb.ts';
-import { storageGet, storageSet } from '../../lib/web-storage.ts';
+import { storageGetJson, storageSet } from '../../lib/web-storage.ts';
 
 const draftSchema = z.object({ code: z.string(), savedAt: z.number() });
 export type Draft = z.infer<typeof draftSchema>;
@@ -18,19 +18,9 @@ function parseDraft(value: unknown): Draft | undefined {
   return parsed.success ? parsed.data : undefined;
 }
 
-function fromLocalStorage(key: string): Draft | undefined {
-  const raw = storageGet('local', key);
-  if (raw === null) return undefined;
-  try {
-    return parseDraft(JSON.parse(raw));
-  } catch {
-    return undefined;
-  }
-}
-
 export async function loadDraft(owner: string, challengeId: string): Promise<Draft | undefined> {
   const key = draftKey(owner, challengeId);
-  const [stored, local] = [parseDraft(await idbGet(key)), fromLocalStorage(key)];
+  const [stored, local] = [parseDraft(await idbGet(key)), parseDraft(storageGetJson('local', key))];
   if (!stored) return local;
   if (!local) return stored;
   return local.savedAt > stored.savedAt ? local : stored;

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { idbGet, idbSet } from '../../lib/idb.ts';
-import { storageGet, storageSet } from '../../lib/web-storage.ts';
+import { storageGetJson, storageSet } from '../../lib/web-storage.ts';
 
 const queuedSchema = z.object({
   submissionId: z.string(),
@@ -24,19 +24,9 @@ function parseQueue(value: unknown): QueuedSubmission[] {
   return parsed.success ? parsed.data : [];
 }
 
-function localCopy(key: string): QueuedSubmission[] {
-  const raw = storageGet('local', key);
-  if (raw === null) return [];
-  try {
-    return parseQueue(JSON.parse(raw));
-  } catch {
-    return [];
-  }
-}
-
 export async function loadQueue(owner: string, challengeId: string): Promise<QueuedSubmission[]> {
   const key = queueKey(owner, challengeId);
-  const all = [...parseQueue(await idbGet(key)), ...localCopy(key)];
+  const all = [...parseQueue(await idbGet(key)), ...parseQueue(storageGetJson('local', key))];
   const byId = new Map(all.map((q) => [q.submissionId, q]));
   return [...byId.values()].sort((a, b) => a.queuedAt.localeCompare(b.queuedAt));
 }

@@ -3,14 +3,9 @@
  * only reads it to name its IndexedDB keys (two students sharing a lab computer must not see each
  * other's code); the server verifies the token on every call.
  */
+import { readJwtClaims } from '../../lib/jwt-claims.ts';
+
 export function tokenSubject(token: string): string {
-  const payload = token.split('.')[1];
-  if (!payload) return 'anonymous';
-  try {
-    const json = atob(payload.replaceAll('-', '+').replaceAll('_', '/'));
-    const claims = JSON.parse(json) as { sub?: unknown };
-    return typeof claims.sub === 'string' && claims.sub !== '' ? claims.sub : 'anonymous';
-  } catch {
-    return 'anonymous';
-  }
+  const sub = readJwtClaims(token)?.sub;
+  return typeof sub === 'string' && sub !== '' ? sub : 'anonymous';
 }
