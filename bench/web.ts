@@ -7,12 +7,13 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { lighthouseBin, runLighthouse } from './web-lighthouse.ts';
+import { lighthouseBin, runLighthouse, type LighthouseResult } from './web-lighthouse.ts';
 import { BASELINE_PATH, serveStatic } from './web-server.ts';
 import { measureWebSizes } from './web-sizes.ts';
 import { launchBenchBrowser, measurePage, type PageFigures } from './web-vitals.ts';
 
 const INITIAL_JS_GOAL_KB = 120;
+const LIGHTHOUSE_RUNS = 3;
 const LIGHTHOUSE_GOALS: Record<string, number> = {
   performance: 95,
   accessibility: 100,
@@ -31,6 +32,21 @@ async function medianFigures(measure: () => Promise<PageFigures>): Promise<PageF
   const median = runs[1];
   if (!median) throw new Error('no page figures');
   return median;
+}
+
+/**
+ * Lighthouse's score moves by several points between runs of the same page on a busy machine
+ * (mostly through total blocking time, measured from the machine's real task lengths), so, as
+ * Lighthouse's own guidance on variability advises, the bench runs it three times and judges the
+ * median run by performance; the other categories are read from that same run.
+ */
+async function medianLighthouse(bin: string, url: string) {
+  const all: LighthouseResult[] = [];
+  for (let i = 0; i < LIGHTHOUSE_RUNS; i += 1) all.push(await runLighthouse(bin, url));
+  const sorted = [...all].sort((a, b) => (a.scores.performance ?? 0) - (b.scores.performance ?? 0));
+  const median = sorted[Math.floor(sorted.length / 2)];
+  if (!median) throw new Error('no Lighthouse run');
+  return { all, median };
 }
 
 export async function reportWebBenchmark(): Promise<number> {
@@ -89,8 +105,12 @@ export async function reportWebBenchmark(): Promise<number> {
     );
   } else {
     try {
-      const { scores, metrics } = await runLighthouse(bin, `${server.url}/`);
-      console.log('\nWeb app: Lighthouse for / (mobile preset, simulated throttling)');
+      const runs = await medianLighthouse(bin, `${server.url}/`);
+      const { scores, metrics } = runs.median;
+      console.log(
+        `\nWeb app: Lighthouse for / (mobile preset, simulated throttling), the median of ${runs.all.length} runs ` +
+          `(performance of each: ${runs.all.map((run) => run.scores.performance ?? 0).join(', ')})`,
+      );
       console.table(
         Object.entries(LIGHTHOUSE_GOALS).map(([category, goal]) => {
           const score = scores[category] ?? 0;
@@ -99,7 +119,7 @@ export async function reportWebBenchmark(): Promise<number> {
         }),
       );
       console.log(
-        `Performance metrics (metric score 0–1): ${Object.entries(metrics)
+        `Performance metrics of that run (metric score 0–1): ${Object.entries(metrics)
           .map(([name, value]) => `${name} ${value}`)
           .join(' · ')}`,
       );
