@@ -11,10 +11,16 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/server/app.ts';
 import { createTokenService, type TokenService } from '../src/server/auth/tokens.ts';
 import { loadConfig } from '../src/server/config.ts';
-import { openDatabase } from '../src/server/db/connection.ts';
+import { openDatabase, type Db } from '../src/server/db/connection.ts';
 import { createScratchDatabase } from '../src/server/db/scratch-database.ts';
 
-export type BenchServer = { url: string; tokens: TokenService; close(): Promise<void> };
+export type BenchServer = {
+  url: string;
+  tokens: TokenService;
+  /** The server's own database, for benchmarks that also time queries without HTTP. */
+  db: Db;
+  close(): Promise<void>;
+};
 
 export async function startBenchServer(
   options: {
@@ -51,6 +57,7 @@ export async function startBenchServer(
   return {
     url: `http://127.0.0.1:${address.port}`,
     tokens,
+    db: database.db,
     async close() {
       await app.close();
       await scratch?.drop();
