@@ -7,13 +7,13 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { lighthouseBin, runLighthouse, type LighthouseResult } from './web-lighthouse.ts';
+import { lighthouseBin, runLighthouse } from './web-lighthouse.ts';
 import { BASELINE_PATH, serveStatic } from './web-server.ts';
 import { measureWebSizes } from './web-sizes.ts';
 import { launchBenchBrowser, measurePage, type PageFigures } from './web-vitals.ts';
 
 const INITIAL_JS_GOAL_KB = 120;
-const LIGHTHOUSE_RUNS = 3;
+const RUNS = 3;
 const LIGHTHOUSE_GOALS: Record<string, number> = {
   performance: 95,
   accessibility: 100,
@@ -24,28 +24,18 @@ const kb = (value: number) => `${value.toFixed(1)} KB`;
 const ms = (value: number) => `${value.toFixed(0)} ms`;
 const ratio = (value: number, base: number) => (base > 0 ? `${(value / base).toFixed(1)}x` : 'n/a');
 
-/** The median run of three, by LCP, so one noisy load does not decide. */
-async function medianFigures(measure: () => Promise<PageFigures>): Promise<PageFigures> {
-  const runs: PageFigures[] = [];
-  for (let i = 0; i < 3; i += 1) runs.push(await measure());
-  runs.sort((a, b) => a.lcpMs - b.lcpMs);
-  const median = runs[1];
-  if (!median) throw new Error('no page figures');
-  return median;
-}
-
 /**
- * Lighthouse's score moves by several points between runs of the same page on a busy machine
- * (mostly through total blocking time, measured from the machine's real task lengths), so, as
- * Lighthouse's own guidance on variability advises, the bench runs it three times and judges the
- * median run by performance; the other categories are read from that same run.
+ * Runs `measure` three times and answers every run and the median one by `key`, so one noisy run
+ * does not decide. The page figures are judged by LCP. Lighthouse's score moves by several points
+ * between runs on a busy machine (mostly through total blocking time, measured from the
+ * machine's real task lengths), so, as Lighthouse's own guidance on variability advises, its
+ * runs are judged by performance; the other categories are read from that same run.
  */
-async function medianLighthouse(bin: string, url: string) {
-  const all: LighthouseResult[] = [];
-  for (let i = 0; i < LIGHTHOUSE_RUNS; i += 1) all.push(await runLighthouse(bin, url));
-  const sorted = [...all].sort((a, b) => (a.scores.performance ?? 0) - (b.scores.performance ?? 0));
-  const median = sorted[Math.floor(sorted.length / 2)];
-  if (!median) throw new Error('no Lighthouse run');
+async function medianRun<T>(measure: () => Promise<T>, key: (run: T) => number) {
+  const all: T[] = [];
+  for (let i = 0; i < RUNS; i += 1) all.push(await measure());
+  const median = [...all].sort((a, b) => key(a) - key(b))[Math.floor(RUNS / 2)];
+  if (median === undefined) throw new Error('no run');
   return { all, median };
 }
 
@@ -75,10 +65,15 @@ export async function reportWebBenchmark(): Promise<number> {
   const server = await serveStatic(distDir);
   const browser = await launchBenchBrowser();
   try {
-    const baseline = await medianFigures(() =>
-      measurePage(browser, server.url + BASELINE_PATH, BASELINE_PATH),
+    const byLcp = (figures: PageFigures) => figures.lcpMs;
+    const { median: baseline } = await medianRun(
+      () => measurePage(browser, server.url + BASELINE_PATH, BASELINE_PATH),
+      byLcp,
     );
-    const app = await medianFigures(() => measurePage(browser, `${server.url}/`, BASELINE_PATH));
+    const { median: app } = await medianRun(
+      () => measurePage(browser, `${server.url}/`, BASELINE_PATH),
+      byLcp,
+    );
     console.log('\nWeb app: cold load of / in Chromium, 4x CPU slowdown, 150 ms RTT, 1.6 Mbit/s');
     console.table(
       [
@@ -105,7 +100,10 @@ export async function reportWebBenchmark(): Promise<number> {
     );
   } else {
     try {
-      const runs = await medianLighthouse(bin, `${server.url}/`);
+      const runs = await medianRun(
+        () => runLighthouse(bin, `${server.url}/`),
+        (run) => run.scores.performance ?? 0,
+      );
       const { scores, metrics } = runs.median;
       console.log(
         `\nWeb app: Lighthouse for / (mobile preset, simulated throttling), the median of ${runs.all.length} runs ` +
