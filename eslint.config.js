@@ -108,6 +108,7 @@ export default tseslint.config(
   {
     files: [
       'src/server/**/*.ts',
+      'src/worker.ts',
       'tests/**/*.ts',
       'bench/**/*.ts',
       'scripts/**/*.{ts,js,mjs}',

@@ -3,8 +3,10 @@
  * as ratios, because these machines are too noisy for absolute targets.
  */
 import { authLoadBenchmark } from './auth-load.ts';
-import { judgeBenchmark } from './judge.ts';
+import { reportDeadlineBenchmark } from './deadline-burst.ts';
+import { judgeBenchmark, THROUGHPUT_GOAL } from './judge.ts';
 import { reportRosterBenchmark } from './roster.ts';
+import { reportResultsBenchmark } from './results.ts';
 import { reportWebBenchmark } from './web.ts';
 
 const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
@@ -17,7 +19,7 @@ const targets: { label: string; url: string | undefined }[] = [
   ...(postgresUrl ? [{ label: 'PostgreSQL', url: postgresUrl }] : []),
 ];
 
-// `BENCH_ONLY=judge,roster npm run bench` runs a subset (auth, roster, judge, web).
+// `BENCH_ONLY=judge,roster npm run bench` runs a subset (auth, roster, judge, results, web).
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
 const wanted = (name: string) => !only || only.includes(name);
 
@@ -44,24 +46,31 @@ for (const target of wanted('auth') ? targets : []) {
 if (wanted('roster'))
   for (const target of targets) failures += await reportRosterBenchmark(target.url);
 if (wanted('judge')) await reportJudge();
+const resultsMissed = wanted('results') ? await reportResultsBenchmark(targets) : 0;
 const webMissed = wanted('web') ? await reportWebBenchmark() : 0;
+const deadlineMissed = wanted('deadline') ? await reportDeadlineBenchmark(postgresUrl) : 0;
 
 async function reportJudge() {
   console.log(`\nJudge: sandboxed (bwrap, cgroups, seccomp) vs bare runs of the same commands`);
   const judge = await judgeBenchmark();
+  const perSecond = (n: number) => `${n.toFixed(1)} runs/s`;
   console.table(
     judge.rows.map((r) => ({
       case: r.name,
-      bare: fmt(r.bareMs),
-      sandboxed: fmt(r.sandboxedMs),
-      'sandboxed vs bare': ratio(r.sandboxedMs, r.bareMs),
+      bare: r.throughput ? perSecond(r.throughput.bareRunsPerSecond) : fmt(r.bareMs),
+      sandboxed: r.throughput ? perSecond(r.throughput.sandboxedRunsPerSecond) : fmt(r.sandboxedMs),
+      'sandboxed vs bare': r.throughput
+        ? `${r.throughput.ratio.toFixed(2)}x`
+        : ratio(r.sandboxedMs, r.bareMs),
       goal: r.goal,
       met: r.met ? 'yes' : 'NO',
     })),
   );
+  const t = judge.throughputRatio;
   console.log(
-    `Throughput: 500 queued trivial python submissions: ${judge.throughput.toFixed(1)} runs/s ` +
-      `(goal ≥ 40) ${judge.throughput >= 40 ? 'met' : 'NOT met'}`,
+    `Throughput: sandboxed ${perSecond(t.sandboxedRunsPerSecond)}, bare ${perSecond(t.bareRunsPerSecond)}: ` +
+      `${t.ratio.toFixed(2)}x bare (goal ≥ ${THROUGHPUT_GOAL}x) ${t.ratio >= THROUGHPUT_GOAL ? 'met' : 'NOT met'}; ` +
+      `per round (sandboxed/bare runs/s): ${t.rounds.map((r) => `${r.sandboxed.toFixed(1)}/${r.bare.toFixed(1)}`).join(', ')}`,
   );
 }
 
@@ -72,3 +81,6 @@ if (failures > 0) {
   process.exitCode = 1;
 }
 if (webMissed > 0) console.log(`Web app: ${webMissed} goal(s) not met, see above.`);
+if (deadlineMissed > 0)
+  console.log(`Deadline burst: ${deadlineMissed} goal(s) not met, see above.`);
+if (resultsMissed > 0) console.log(`Results: ${resultsMissed} goal(s) not met, see above.`);

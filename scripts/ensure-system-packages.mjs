@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // Installs the Debian packages the portal needs when they are missing (chromium for the browser
 // tests, ffmpeg for the guide video; for the judge: bubblewrap for its sandbox, libseccomp's Python
-// bindings that compile its seccomp filter, util-linux's setpriv/prlimit and JDK 17 for Java
-// submissions). It runs apt-get itself
+// bindings that compile its seccomp filter, util-linux's setpriv/prlimit, JDK 17 for Java
+// submissions, gcc and g++ for C and C++ ones). It runs apt-get itself
 // when it can (root on Debian) and otherwise says exactly what to run.
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -24,10 +24,19 @@ const known = {
     binary: '/usr/lib/jvm/java-17-openjdk-amd64/bin/javac',
     packages: ['openjdk-17-jdk-headless'],
   },
+  // C and C++ submissions are linked statically: libc6-dev's libc.a is needed, and apt-get runs
+  // with --no-install-recommends, where gcc only recommends it.
+  gcc: {
+    binary: ['/usr/bin/gcc', '/usr/lib/x86_64-linux-gnu/libc.a'],
+    packages: ['gcc', 'libc6-dev'],
+  },
+  gxx: { binary: '/usr/bin/g++', packages: ['g++', 'libc6-dev'] },
 };
 
-// A binary may be a pattern with one '*' in its file name (the Python bindings carry the version).
+// A binary may be a pattern with one '*' in its file name (the Python bindings carry the version),
+// or a list of files that must all be there.
 const exists = (binary) => {
+  if (Array.isArray(binary)) return binary.every(exists);
   if (!binary.includes('*')) return fs.existsSync(binary);
   const dir = path.dirname(binary);
   const [head, tail] = path.basename(binary).split('*');
@@ -48,7 +57,7 @@ if (unknown.length > 0) {
 const missing = wanted.filter((name) => !exists(known[name].binary));
 if (missing.length === 0) process.exit(0);
 
-const packages = missing.flatMap((name) => known[name].packages);
+const packages = [...new Set(missing.flatMap((name) => known[name].packages))];
 const hasApt = spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0;
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 if (!hasApt || !isRoot) {
@@ -77,6 +86,8 @@ try {
 }
 const still = missing.filter((name) => !exists(known[name].binary));
 if (still.length > 0) {
-  console.error(`After apt-get, still missing: ${still.map((n) => known[n].binary).join(', ')}`);
+  console.error(
+    `After apt-get, still missing: ${still.flatMap((n) => known[n].binary).join(', ')}`,
+  );
   process.exit(1);
 }

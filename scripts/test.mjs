@@ -13,7 +13,8 @@ const e2eJson = path.join(results, 'e2e.json');
 
 const stages = [
   // Debian packages the tests use: chromium (browser tests), gnumeric (.xls uploads), and the
-  // judge's sandbox (bubblewrap, libseccomp's Python bindings, setpriv, JDK 17).
+  // judge's sandbox (bubblewrap, libseccomp's Python bindings, setpriv) and its compilers (JDK 17,
+  // gcc, g++).
   [
     'system packages',
     'node',
@@ -25,6 +26,8 @@ const stages = [
       'seccomp',
       'setpriv',
       'jdk17',
+      'gcc',
+      'gxx',
     ],
   ],
   ['typecheck', 'npm', ['run', '--silent', 'typecheck']],

@@ -3,10 +3,13 @@
  * cases). The same schemas validate the admin's forms and the server's routes.
  */
 import { z } from 'zod';
+import { compareRuleSchema } from './compare-rule.ts';
 import { messages } from './messages.ts';
+import { JUDGE_LANGUAGES } from './verdicts.ts';
 
 export const difficulties = ['easy', 'medium', 'hard'] as const;
-export const languages = ['javascript', 'python', 'java'] as const;
+/** A challenge is set in one of the judge's languages: verdicts.ts is where one is added. */
+export const languages = JUDGE_LANGUAGES;
 export type Difficulty = (typeof difficulties)[number];
 export type Language = (typeof languages)[number];
 
@@ -95,6 +98,11 @@ export const challengeInputSchema = z
         .array(testCaseSchema, { error: messages.addTestCase })
         .min(1, { error: messages.addTestCase })
         .max(200, { error: messages.tooManyTestCases }),
+      /**
+       * How outputs are compared (compare-rule.ts). Optional: a new challenge without it gets the
+       * default validator, an update without it keeps the challenge's rule (the routes decide).
+       */
+      compare: compareRuleSchema.optional(),
     },
     { error: messages.enterAllChallengeDetails },
   )
@@ -117,11 +125,12 @@ export const challengeSchema = z.object({
   timeLimitMs: z.number(),
   memoryLimitMb: z.number(),
   testCases: z.array(testCaseSchema),
+  compare: compareRuleSchema,
 });
 export type Challenge = z.infer<typeof challengeSchema>;
 
 export const challengeSummarySchema = challengeSchema
-  .omit({ testCases: true, starterCode: true, challengeDesc: true })
+  .omit({ testCases: true, starterCode: true, challengeDesc: true, compare: true })
   .extend({
     testCaseCount: z.number().int(),
     /** A student's own list only: their best score so far and when they first opened it. */

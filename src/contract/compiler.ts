@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { challengeIdSchema, difficulties, languages } from './challenges.ts';
+import { compareRuleSchema } from './compare-rule.ts';
 import { messages } from './messages.ts';
 import { VERDICTS } from './verdicts.ts';
 
@@ -66,6 +67,8 @@ export const compilerChallengeSchema = z.object({
   graceSeconds: z.number().int(),
   bestScore: z.number().nullable(),
   submissionCount: z.number().int(),
+  /** How outputs are compared (issue 14): an addition, so the student knows before submitting. */
+  compare: compareRuleSchema.optional(),
 });
 export type CompilerChallenge = z.infer<typeof compilerChallengeSchema>;
 
@@ -113,6 +116,8 @@ export const runResponseSchema = z.discriminatedUnion('mode', [
     verdict: verdictSchema,
     samples: z.array(sampleOutcomeSchema),
     compileOutput: z.string().optional(),
+    /** The rule the samples' outputs were compared by. */
+    compare: compareRuleSchema.optional(),
   }),
 ]);
 export type RunResponse = z.infer<typeof runResponseSchema>;
@@ -152,8 +157,83 @@ export const submissionResultSchema = z.object({
     verdicts: z.partialRecord(verdictSchema, z.number().int()),
   }),
   compileOutput: z.string().optional(),
+  /**
+   * The rule the outputs were compared by when this submission was judged (issue 14); results
+   * judged before compare modes existed were all compared exactly.
+   */
+  compare: compareRuleSchema.optional(),
 });
 export type SubmissionResult = z.infer<typeof submissionResultSchema>;
+
+/** Where a submission is in the judge (issue 13): waiting, being judged, judged, given up on. */
+export const SUBMISSION_STATUSES = ['queued', 'running', 'judged', 'failed'] as const;
+export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
+
+const stateBase = {
+  submissionId: z.string(),
+  challengeId: z.string(),
+  /** When the server first received it (the deadline rules use this time). */
+  createdAt: z.string(),
+};
+
+/**
+ * What Submit and the result call answer: a submission is stored first and judged by the queue's
+ * workers, so the page follows it from `queued` (with its place in the queue: 1 is next) through
+ * `running` to `judged` (the full result) or `failed` (the judge gave up on it; a message says so).
+ */
+export const submissionStateSchema = z.discriminatedUnion('status', [
+  z.object({
+    status: z.literal('queued'),
+    ...stateBase,
+    /** Submissions to be judged before this one, plus one. */
+    position: z.number().int().positive(),
+  }),
+  z.object({ status: z.literal('running'), ...stateBase }),
+  z.object({ status: z.literal('failed'), ...stateBase, message: z.string() }),
+  submissionResultSchema.extend({ status: z.literal('judged') }),
+]);
+export type SubmissionState = z.infer<typeof submissionStateSchema>;
+export type JudgedSubmission = Extract<SubmissionState, { status: 'judged' }>;
+
+/** The longest a result call may wait for a change (long polling), in seconds. */
+export const MAX_RESULT_WAIT_SECONDS = 25;
+
+/**
+ * `wait`: hold the answer up to this many seconds until the submission's status differs from
+ * `since` (or it is final). Without `wait` the answer is immediate.
+ */
+export const resultQuerySchema = z.object({
+  wait: z.coerce.number().int().min(0).max(MAX_RESULT_WAIT_SECONDS).optional(),
+  since: z.enum(SUBMISSION_STATUSES).optional(),
+});
+export type ResultQuery = z.input<typeof resultQuerySchema>;
+
+export const compilerHistoryPath = '/api/compiler/history/:challengeId';
+
+/**
+ * One of the student's own submissions to a challenge, for the compiler page's history (issue 12
+ * item 6): its code (to load back into the editor), status, verdict and score, and the samples'
+ * outcomes. Hidden tests appear only as counts, as everywhere a student looks.
+ */
+export const historyEntrySchema = z.object({
+  submissionId: z.string(),
+  status: z.enum(SUBMISSION_STATUSES),
+  createdAt: z.string(),
+  language: z.enum(languages),
+  code: z.string(),
+  /** Null while it waits for the judge (or when the judge gave up on it). */
+  verdict: verdictSchema.nullable(),
+  score: z.number().nullable(),
+  maxScore: z.number(),
+  samples: z.array(sampleOutcomeSchema),
+  hidden: z.object({ total: z.number().int(), passed: z.number().int() }),
+});
+export type HistoryEntry = z.infer<typeof historyEntrySchema>;
+
+/** Newest first; at most HISTORY_LIMIT. */
+export const historyResponseSchema = z.object({ submissions: z.array(historyEntrySchema) });
+export type HistoryResponse = z.infer<typeof historyResponseSchema>;
+export const HISTORY_LIMIT = 100;
 
 export const submissionIdParamsSchema = z.object({
   submissionId: z.uuid({ error: messages.invalidSubmissionId }),

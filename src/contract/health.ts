@@ -8,9 +8,20 @@ export const judgeHealthSchema = z.object({
   /** True when student code may run: the sandbox is complete, or its gaps were accepted. */
   ready: z.boolean(),
   degraded: z.boolean(),
-  languages: z.object({ javascript: z.boolean(), python: z.boolean(), java: z.boolean() }),
+  languages: z.object({
+    javascript: z.boolean(),
+    python: z.boolean(),
+    java: z.boolean(),
+    c: z.boolean(),
+    cpp: z.boolean(),
+  }),
   problems: z.array(z.string()),
-  queue: z.object({ running: z.number().int(), waiting: z.number().int() }),
+  /** Submissions waiting and being judged, and judge worker processes alive (issue 13). */
+  queue: z.object({
+    running: z.number().int(),
+    waiting: z.number().int(),
+    workers: z.number().int(),
+  }),
 });
 export type JudgeHealth = z.infer<typeof judgeHealthSchema>;
 

@@ -18,6 +18,6 @@ export type Verdict = (typeof VERDICTS)[number];
 export const isVerdict = (value: unknown): value is Verdict =>
   typeof value === 'string' && (VERDICTS as readonly string[]).includes(value);
 
-/** The languages a challenge can be set in. */
-export const JUDGE_LANGUAGES = ['javascript', 'python', 'java'] as const;
+/** The languages a challenge can be set in (`c` is C17 with gcc, `cpp` is C++17 with g++). */
+export const JUDGE_LANGUAGES = ['javascript', 'python', 'java', 'c', 'cpp'] as const;
 export type JudgeLanguage = (typeof JUDGE_LANGUAGES)[number];

@@ -21,12 +21,16 @@ import { challengeRoutes } from './challenges/challenge-routes.ts';
 import { compilerFrameSources } from './compiler/compiler-url.ts';
 import { registerCompiler } from './compiler/index.ts';
 import { installErrorHandlers } from './errors.ts';
+import { registerGracefulClose } from './graceful-close.ts';
 import { healthRoute } from './health/health-route.ts';
+import { judgeAdminRoutes } from './submissions/judge-admin-routes.ts';
+import { startJudging } from './submissions/judging.ts';
 import { createJudge, type JudgeService } from './judge/index.ts';
 import { rosterRoutes } from './roster/roster-routes.ts';
 import { registerStaticFiles } from './static-files.ts';
 import { passwordResetRoutes } from './password-reset/password-reset-routes.ts';
 import { loginSignUpRoute } from './users/login-sign-up.ts';
+import { teacherResultsRoutes } from './results/index.ts';
 import { userAdminRoutes } from './users/user-admin-routes.ts';
 
 export type AppDeps = {
@@ -61,6 +65,7 @@ export async function buildApp(
   });
 
   installErrorHandlers(app);
+  const gracefulClose = registerGracefulClose(app);
   // A lab's uplink is often the bottleneck: the app shell is ~530 KB raw and ~150 KB compressed.
   await app.register(compress, { global: true, encodings: ['br', 'gzip'] });
   await app.register(helmet, {
@@ -87,8 +92,23 @@ export async function buildApp(
 
   app.decorateRequest('auth', null);
   const guards = createGuards(tokens);
+  // The durable judge queue; this process judges too unless JUDGE_IN_PROCESS=false.
+  const judging = await startJudging({
+    config,
+    database,
+    judge,
+    log: app.log,
+    work: config.judgeQueue.inProcess,
+  });
   const limiter = createAttemptLimiter(database.db, 'login', config.loginLimits);
   await app.register(healthRoute, { database, version, judge });
+  await app.register(judgeAdminRoutes, {
+    database,
+    guards,
+    queue: judging.queue,
+    feed: judging.feed,
+    leaseMarginSeconds: config.judgeQueue.leaseMarginSeconds,
+  });
   await app.register(loginSignUpRoute, { db: database.db, tokens, limiter });
   await app.register(passwordResetRoutes, { db: database.db, config });
   await seedFirstAdmin(
@@ -103,18 +123,24 @@ export async function buildApp(
   });
   await app.register(challengeRoutes, { db: database.db, guards });
   await app.register(userAdminRoutes, { db: database.db, guards });
+  await app.register(teacherResultsRoutes, { db: database.db, guards, timeZone: config.timeZone });
   await app.register(rosterRoutes, { db: database.db, guards });
   await registerCompiler(app, {
     config,
     db: database.db,
     guards,
     judge,
+    database,
+    judging,
+    closing: gracefulClose.begun,
     sessionSecret: await resolveJwtSecret(config.jwtSecret, config.dataDir),
     now: deps.now ?? (() => new Date()),
   });
   await registerStaticFiles(app, config.staticDir);
 
   app.addHook('onClose', async () => {
+    // Workers first: running jobs finish or go back to the queue before the judge closes.
+    await judging.close();
     if (!deps.judge) await judge.close();
     await database.close();
   });

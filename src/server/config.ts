@@ -41,6 +41,21 @@ const envSchema = z.object({
   COMPILER_APP_KEY: optionalText,
   JUDGE_CONCURRENCY: z.coerce.number().int().positive().default(os.availableParallelism()),
   JUDGE_SANDBOX: z.enum(['bwrap', 'none']).default('bwrap'),
+  // The durable judge queue (issue 13). `false` on servers when separate `npm run worker`
+  // processes judge; the embedded default judges in the server process.
+  JUDGE_IN_PROCESS: flag.default(true),
+  // Added to a job's worst case (compile + tests × wall limit) to make its lease.
+  JUDGE_LEASE_MARGIN_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  // How often expired leases (a worker that died mid-run) are looked for.
+  JUDGE_LEASE_CHECK_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
+  // How often an idle worker asks the queue for work (wake-ups make it sooner).
+  JUDGE_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(1),
+  // Tries after the first when the judge itself fails on a submission.
+  JUDGE_RETRY_LIMIT: z.coerce.number().int().min(0).max(10).default(2),
+  // On SIGTERM, running jobs may finish this long before they are handed back to the queue.
+  JUDGE_STOP_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  // How often each judging process refreshes its heartbeat (the admin's queue status).
+  JUDGE_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
   // A submission that reaches the server this long after the deadline is still judged.
   SUBMISSION_GRACE_SECONDS: z.coerce.number().int().min(0).max(600).default(30),
   // How long after the deadline a submission the page queued while offline (before the deadline)
@@ -93,6 +108,16 @@ export type Config = {
   judgeSandbox: 'bwrap' | 'none';
   /** Everything the judge reads (JUDGE_* variables), JUDGE_CONCURRENCY and JUDGE_SANDBOX included. */
   judge: JudgeConfig;
+  /** The durable judge queue and its workers. */
+  judgeQueue: {
+    inProcess: boolean;
+    leaseMarginSeconds: number;
+    leaseCheckSeconds: number;
+    pollSeconds: number;
+    retryLimit: number;
+    stopTimeoutSeconds: number;
+    heartbeatSeconds: number;
+  };
   submissionGraceSeconds: number;
   submissionOfflineAllowanceSeconds: number;
   timeZone: string;
@@ -141,6 +166,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     judgeConcurrency: e.JUDGE_CONCURRENCY,
     judgeSandbox: e.JUDGE_SANDBOX,
     judge,
+    judgeQueue: {
+      inProcess: e.JUDGE_IN_PROCESS,
+      leaseMarginSeconds: e.JUDGE_LEASE_MARGIN_SECONDS,
+      leaseCheckSeconds: e.JUDGE_LEASE_CHECK_SECONDS,
+      pollSeconds: e.JUDGE_POLL_SECONDS,
+      retryLimit: e.JUDGE_RETRY_LIMIT,
+      stopTimeoutSeconds: e.JUDGE_STOP_TIMEOUT_SECONDS,
+      heartbeatSeconds: e.JUDGE_HEARTBEAT_SECONDS,
+    },
     submissionGraceSeconds: e.SUBMISSION_GRACE_SECONDS,
     submissionOfflineAllowanceSeconds: e.SUBMISSION_OFFLINE_ALLOWANCE_SECONDS,
     timeZone: e.TZ,

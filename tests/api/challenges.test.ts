@@ -3,6 +3,8 @@ import { eq } from 'drizzle-orm';
 import type { Challenge, ChallengeInput } from '../../src/contract/challenges.ts';
 import { messages } from '../../src/contract/messages.ts';
 import { attempts, submissions, testCases } from '../../src/server/db/schema.ts';
+import { poolSql } from '../../src/server/db/transaction.ts';
+import { refreshStanding } from '../../src/server/submissions/record-result.ts';
 import {
   adminEnv,
   adminToken,
@@ -232,6 +234,8 @@ describe.each(databaseKinds)('challenges on %s', (kind) => {
         score: 100,
       },
     ]);
+    // As the judge queue does with every result: the attempt keeps the best.
+    await refreshStanding(poolSql(server.database.pool), student.id, 'LIST-1');
     const listed = (await mine()).body as {
       challenges: { challengeId: string; bestScore: number | null }[];
     };

@@ -4,9 +4,20 @@
  * signed in with a compiler token and the application key.
  */
 import type { ChallengeInput } from '../../src/contract/challenges.ts';
-import type { GetTokenResponse } from '../../src/contract/compiler.ts';
+import type {
+  GetTokenResponse,
+  SubmissionState,
+  SubmitRequest,
+} from '../../src/contract/compiler.ts';
 import type { JudgeLanguage } from '../../src/contract/verdicts.ts';
-import { adminToken, bearer, call, signUpStudent, type TestServer } from './harness.ts';
+import {
+  adminToken,
+  bearer,
+  call,
+  signUpStudent,
+  type JsonResponse,
+  type TestServer,
+} from './harness.ts';
 
 export const HIDDEN_INPUT = '40 2\n';
 export const HIDDEN_OUTPUT = '42\n';
@@ -112,4 +123,57 @@ export const solutions: Record<JudgeLanguage, Record<Solution, string>> = {
       'public class Main { public static void main(String[] a) { int[] x = new int[1]; x[2] = 1; } }\n',
     broken: 'public class Main { public static void main(String[] a) { int x = } }\n',
   },
+  c: {
+    correct:
+      '#include <stdio.h>\nint main(void) { long a, b; scanf("%ld %ld", &a, &b); printf("%ld\\n", a + b); return 0; }\n',
+    wrong:
+      '#include <stdio.h>\nint main(void) { long a, b; scanf("%ld %ld", &a, &b); printf("%ld\\n", a == 1 ? a + b : 0); return 0; }\n',
+    slow: 'int main(void) { volatile unsigned long x = 0; for (;;) x++; }\n',
+    crash: 'int main(void) { volatile int *p = 0; *p = 1; return 0; }\n',
+    broken: 'int main(void) { return x }\n',
+  },
+  cpp: {
+    correct:
+      '#include <iostream>\nint main() { long long a, b; std::cin >> a >> b; std::cout << a + b << "\\n"; }\n',
+    wrong:
+      '#include <iostream>\nint main() { long long a, b; std::cin >> a >> b; std::cout << (a == 1 ? a + b : 0) << "\\n"; }\n',
+    slow: 'int main() { volatile unsigned long x = 0; for (;;) x++; }\n',
+    crash: '#include <stdexcept>\nint main() { throw std::runtime_error("boom"); }\n',
+    broken: 'int main() { std::string s; }\n',
+  },
 };
+
+/**
+ * Follows a submission (Submit answers 202 and judges in the background) until the judge is
+ * done with it, as the compiler page does: long polls on the result call.
+ */
+export async function awaitFinal(
+  server: TestServer,
+  who: Pick<Student, 'compiler'>,
+  state: SubmissionState,
+): Promise<SubmissionState> {
+  let current = state;
+  for (let i = 0; i < 60 && (current.status === 'queued' || current.status === 'running'); i += 1) {
+    const res = await call(
+      server,
+      'GET',
+      `/api/compiler/result/${current.submissionId}?wait=10&since=${current.status}`,
+      undefined,
+      who.compiler,
+    );
+    if (res.status !== 200) throw new Error(`result call failed: ${JSON.stringify(res.body)}`);
+    current = res.body as SubmissionState;
+  }
+  return current;
+}
+
+/** Submits and waits for the verdict; the answer keeps Submit's own status (202, or 4xx/5xx). */
+export async function submitAndWait(
+  server: TestServer,
+  who: Pick<Student, 'compiler'>,
+  body: SubmitRequest,
+): Promise<JsonResponse & { final?: SubmissionState }> {
+  const res = await call(server, 'POST', '/api/compiler/submit', body, who.compiler);
+  if (res.status !== 200 && res.status !== 202) return res;
+  return { ...res, final: await awaitFinal(server, who, res.body as SubmissionState) };
+}

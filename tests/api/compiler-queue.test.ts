@@ -1,14 +1,16 @@
 // The judge's limits through the API: a full queue answers 503 with Retry-After and loses nothing
-// (one worker, no waiting room, the real judge); a judge that cannot run code safely answers 503
-// with a message (a fake judge); an external compiler address template is honoured.
+// (one worker, room for one waiting submission, the real judge); a judge that cannot run code
+// safely answers 503 with a message (a fake judge); an external compiler address template is
+// honoured.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { GetTokenResponse, SubmissionResult } from '../../src/contract/compiler.ts';
+import type { GetTokenResponse, SubmissionState } from '../../src/contract/compiler.ts';
 import type { HealthResponse } from '../../src/contract/health.ts';
 import { messages } from '../../src/contract/messages.ts';
 import { JudgeUnavailableError, type JudgeService } from '../../src/server/judge/index.ts';
 import { adminEnv, call, databaseKinds, startServer, type TestServer } from './harness.ts';
 import {
   addChallenge,
+  awaitFinal,
   challengeInput,
   signInStudent,
   solutions,
@@ -24,14 +26,16 @@ describe.each(databaseKinds)('judge queue and settings on %s', (kind) => {
     server = await startServer(kind, {
       ...adminEnv,
       JUDGE_CONCURRENCY: '1',
-      JUDGE_QUEUE_LIMIT: '0',
+      JUDGE_QUEUE_LIMIT: '1',
       COMPILER_URL_TEMPLATE: EXTERNAL,
       COMPILER_APP_KEY: 'campus-app-key-1234',
     });
     await addChallenge(
       server,
       challengeInput('Q-1', {
-        timeLimitMs: 500,
+        // Long enough that the slow submission still holds the worker while the test goes on,
+        // however loaded the machine is.
+        timeLimitMs: 4000,
         testCases: [{ input: '1 2\n', expectedOutput: '3\n', hidden: false, weight: 1 }],
       }),
     );
@@ -61,39 +65,56 @@ describe.each(databaseKinds)('judge queue and settings on %s', (kind) => {
   });
 
   it('answers 503 with Retry-After when the queue is full, and loses nothing', async () => {
-    const submit = (code: string, submissionId: string) =>
+    const headers = (who: Student) => ({ ...who.compiler, 'x-app-key': 'campus-app-key-1234' });
+    const submit = (who: Student, code: string, submissionId: string) =>
       call(
         server,
         'POST',
         '/api/compiler/submit',
         { challengeId: 'Q-1', code, submissionId },
-        { ...student.compiler, 'x-app-key': 'campus-app-key-1234' },
+        headers(who),
       );
+    const bob = await signInStudent(server, 'queue-bob@college.test', 'Q-1');
+    const carol = await signInStudent(server, 'queue-carol@college.test', 'Q-1');
     const slowId = crypto.randomUUID();
-    const slow = submit(solutions.python.slow, slowId);
+    const slow = await submit(student, solutions.python.slow, slowId);
+    expect(slow.status).toBe(202);
     // Wait until the slow submission holds the only worker.
     for (let i = 0; i < 100; i += 1) {
       const health = (await call(server, 'GET', '/api/health')).body as HealthResponse;
       if (health.judge.queue.running === 1) break;
       await new Promise((r) => setTimeout(r, 50));
     }
+    // One more may wait (JUDGE_QUEUE_LIMIT=1); the next is refused, and not stored.
+    const bobId = crypto.randomUUID();
+    const waiting = await submit(bob, solutions.python.correct, bobId);
+    expect(waiting).toMatchObject({ status: 202, body: { status: 'queued', position: 1 } });
     const laterId = crypto.randomUUID();
-    const refused = await submit(solutions.python.correct, laterId);
+    const refused = await submit(carol, solutions.python.correct, laterId);
     expect(refused.status).toBe(503);
+    // Bob's page sends his again (it never saw the answer): his, though the queue is full.
+    expect(await submit(bob, solutions.python.correct, bobId)).toMatchObject({
+      status: 202,
+      body: { submissionId: bobId, status: 'queued', position: 1 },
+    });
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
     expect((refused.body as { message: string }).message).toMatch(/busy.*not lost/);
-    expect((await slow).body).toMatchObject({
-      submissionId: slowId,
-      verdict: 'Time Limit Exceeded',
-    });
-    // The refused one was not stored; sent again, it is judged.
-    const headers = { ...student.compiler, 'x-app-key': 'campus-app-key-1234' };
     expect(
-      (await call(server, 'GET', `/api/compiler/result/${laterId}`, undefined, headers)).status,
+      (await call(server, 'GET', `/api/compiler/result/${laterId}`, undefined, headers(carol)))
+        .status,
     ).toBe(404);
-    const retried = await submit(solutions.python.correct, laterId);
-    expect(retried.status).toBe(200);
-    expect(retried.body as SubmissionResult).toMatchObject({ verdict: 'Accepted', score: 100 });
+    expect(
+      await awaitFinal(server, { compiler: headers(student) }, slow.body as SubmissionState),
+    ).toMatchObject({ submissionId: slowId, verdict: 'Time Limit Exceeded' });
+    expect(
+      await awaitFinal(server, { compiler: headers(bob) }, waiting.body as SubmissionState),
+    ).toMatchObject({ verdict: 'Accepted' });
+    // Sent again once there is room, it is judged.
+    const retried = await submit(carol, solutions.python.correct, laterId);
+    expect(retried.status).toBe(202);
+    expect(
+      await awaitFinal(server, { compiler: headers(carol) }, retried.body as SubmissionState),
+    ).toMatchObject({ verdict: 'Accepted', score: 100 });
   });
 });
 
@@ -107,7 +128,7 @@ const unavailableJudge: JudgeService = {
       cgroups: 'none',
       ready: false,
       degraded: true,
-      languages: { javascript: true, python: true, java: true },
+      languages: { javascript: true, python: true, java: true, c: true, cpp: true },
       problems: ['no usable cgroups'],
     }),
   queueSize: () => ({ running: 0, waiting: 0 }),

@@ -7,7 +7,7 @@ import type {
   CompilerChallenge,
   GetTokenResponse,
   RunResponse,
-  SubmissionResult,
+  SubmissionState,
 } from '../../src/contract/compiler.ts';
 import type { HealthResponse } from '../../src/contract/health.ts';
 import { messages } from '../../src/contract/messages.ts';
@@ -26,9 +26,11 @@ import {
   HIDDEN_INPUT,
   HIDDEN_OUTPUT,
   addChallenge,
+  awaitFinal,
   challengeInput,
   signInStudent,
   solutions,
+  submitAndWait,
   type Student,
 } from './compiler-fixtures.ts';
 
@@ -237,12 +239,17 @@ describe.each(databaseKinds)('the test API on %s', (kind) => {
         compiler('POST', '/api/compiler/submit', body),
         compiler('POST', '/api/compiler/submit', body),
       ]);
-      expect(a?.status).toBe(200);
-      expect(b?.body).toEqual(a?.body);
+      // Stored first and answered at once; the judge works after.
+      expect(a?.status).toBe(202);
+      expect(b?.status).toBe(202);
+      expect(a?.body).toMatchObject({ submissionId: id, challengeId: 'OPEN-1' });
+      expect(['queued', 'running']).toContain((a?.body as SubmissionState).status);
+      const result = await awaitFinal(server, student, a?.body as SubmissionState);
+      // Sent again after it was judged: the stored result, not a second judgement.
       const later = await compiler('POST', '/api/compiler/submit', { ...body, code: 'print(0)\n' });
-      expect(later.body).toEqual(a?.body);
-      const result = a?.body as SubmissionResult;
+      expect(later).toMatchObject({ status: 200, body: result });
       expect(result).toMatchObject({
+        status: 'judged',
         submissionId: id,
         verdict: 'Accepted',
         score: 100,
@@ -270,12 +277,12 @@ describe.each(databaseKinds)('the test API on %s', (kind) => {
 
     it("never shows another student's submission", async () => {
       const id = crypto.randomUUID();
-      const mine = await compiler('POST', '/api/compiler/submit', {
+      const mine = await submitAndWait(server, student, {
         challengeId: 'OPEN-1',
         code: solutions.python.wrong,
         submissionId: id,
       });
-      expect(mine.body).toMatchObject({ verdict: 'Wrong Answer', score: 25, bestScore: 100 });
+      expect(mine.final).toMatchObject({ verdict: 'Wrong Answer', score: 25, bestScore: 100 });
       const eve = await signInStudent(server, 'eve@college.test', 'OPEN-1');
       expect(await compiler('GET', `/api/compiler/result/${id}`, undefined, eve)).toMatchObject({
         status: 404,
@@ -309,7 +316,7 @@ describe.each(databaseKinds)('the test API on %s', (kind) => {
     const run = (who: Student) =>
       compiler('POST', '/api/compiler/run', { challengeId: 'TIME-1', code: correct }, who);
     const submit = (who: Student) =>
-      compiler('POST', '/api/compiler/submit', { challengeId: 'TIME-1', code: correct }, who);
+      submitAndWait(server, who, { challengeId: 'TIME-1', code: correct });
 
     it('refuses everything before the start of startDate', async () => {
       at('2030-06-09T23:59:59Z');
@@ -351,13 +358,22 @@ describe.each(databaseKinds)('the test API on %s', (kind) => {
       at('2030-06-11T00:00:20Z');
       expect((await run(student)).status).toBe(403);
       const graced = await submit(student);
-      expect(graced.status).toBe(200);
-      expect(graced.body).toMatchObject({ verdict: 'Accepted', score: 100 });
+      expect(graced.status).toBe(202);
+      expect(graced.final).toMatchObject({ verdict: 'Accepted', score: 100 });
       at('2030-06-11T00:00:31Z');
       expect(await submit(student)).toMatchObject({
         status: 403,
         body: { message: messages.testTimeUp },
       });
+      // The graced one sent again after time is up (its answer was lost): its state, not 403.
+      const { submissionId } = graced.body as SubmissionState;
+      expect(
+        await submitAndWait(server, student, {
+          challengeId: 'TIME-1',
+          code: correct,
+          submissionId,
+        }),
+      ).toMatchObject({ status: 200, body: { submissionId, status: 'judged', score: 100 } });
       // The statement still opens for a student who started in time (the page shows time up).
       expect((await compiler('GET', '/api/compiler/challenge/TIME-1')).status).toBe(200);
     });
@@ -369,17 +385,17 @@ describe.each(databaseKinds)('the test API on %s', (kind) => {
         .body as CompilerChallenge;
       expect(c.deadline).toBe('2030-06-10T20:45:00.000Z');
       const queued = (submissionId: string, queuedAt: string) =>
-        compiler(
-          'POST',
-          '/api/compiler/submit',
-          { challengeId: 'TIME-1', code: correct, submissionId, queuedAt },
-          offline,
-        );
+        submitAndWait(server, offline, {
+          challengeId: 'TIME-1',
+          code: correct,
+          submissionId,
+          queuedAt,
+        });
       const id = '3f0c7c1e-8a51-4a57-9d0e-5b8f3f7c2a10';
       // Made a second before time was up, the network came back four minutes later.
       at('2030-06-10T20:49:00Z');
       const late = await queued(id, '2030-06-10T20:44:59.000Z');
-      expect(late).toMatchObject({ status: 200, body: { verdict: 'Accepted', score: 100 } });
+      expect(late).toMatchObject({ status: 202, final: { verdict: 'Accepted', score: 100 } });
       // The page sends it again (it never saw the answer): judged and stored once.
       expect((await queued(id, '2030-06-10T20:44:59.000Z')).status).toBe(200);
       const stored = await server.database.db
@@ -425,8 +441,9 @@ describe.each(databaseKinds)('the test API on %s', (kind) => {
     expect(body.judge).toMatchObject({
       sandbox: 'bwrap',
       ready: true,
-      languages: { javascript: true, python: true, java: true },
-      queue: { running: 0, waiting: 0 },
+      languages: { javascript: true, python: true, java: true, c: true, cpp: true },
+      // Every submission above was followed to its verdict: nothing waits, one worker (this process).
+      queue: { running: 0, waiting: 0, workers: 1 },
     });
     expect(['v1', 'v2']).toContain(body.judge.cgroups);
   });

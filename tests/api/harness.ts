@@ -29,9 +29,77 @@ export type TestServer = {
   close(): Promise<void>;
 };
 
+/** A database that outlives a server: PGlite in a folder, or a scratch PostgreSQL database. */
+export type LastingDatabase = {
+  /** The PostgreSQL URL (workers in other processes connect to it); undefined on PGlite. */
+  url: string | undefined;
+  open(): Promise<DatabaseHandle>;
+  drop(): Promise<void>;
+};
+
+export async function lastingDatabase(kind: DatabaseKind): Promise<LastingDatabase> {
+  if (kind === 'postgres') {
+    const adminUrl = process.env.TEST_DATABASE_URL;
+    if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
+    const created = await createScratchDatabase(adminUrl, 'portal_test');
+    return {
+      url: created.url,
+      open: () => openDatabase({ kind: 'postgres', url: created.url, poolSize: 4 }),
+      drop: created.drop,
+    };
+  }
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-api-pglite-'));
+  const template = new Blob([await fs.readFile(inject('pgliteTemplatePath'))]);
+  let first = true;
+  return {
+    url: undefined,
+    open: async () => {
+      // The first open copies the template into the folder; later ones reopen what is there.
+      const loadDataDir = first ? template : undefined;
+      first = false;
+      return openDatabase({
+        kind: 'pglite',
+        dataDir: dir,
+        ...(loadDataDir ? { loadDataDir } : {}),
+      });
+    },
+    drop: () => fs.rm(dir, { recursive: true, force: true }),
+  };
+}
+
 /** `deps` replaces parts of the app (a fake judge, a test clock). */
 export async function startServer(
   kind: DatabaseKind,
+  env: Record<string, string> = {},
+  deps: Pick<AppDeps, 'judge' | 'now'> = {},
+): Promise<TestServer> {
+  let dropDatabase: () => Promise<void> = async () => {};
+  let database: DatabaseHandle;
+  if (kind === 'postgres') {
+    const lasting = await lastingDatabase('postgres');
+    dropDatabase = lasting.drop;
+    database = await lasting.open();
+  } else {
+    const template = await fs.readFile(inject('pgliteTemplatePath'));
+    database = await openDatabase({
+      kind: 'pglite',
+      dataDir: undefined,
+      loadDataDir: new Blob([template]),
+    });
+  }
+  const server = await startServerOn(database, env, deps);
+  return {
+    ...server,
+    async close() {
+      await server.close();
+      await dropDatabase();
+    },
+  };
+}
+
+/** The real server on a database the caller opened; close() closes it but drops nothing. */
+export async function startServerOn(
+  database: DatabaseHandle,
   env: Record<string, string> = {},
   deps: Pick<AppDeps, 'judge' | 'now'> = {},
 ): Promise<TestServer> {
@@ -44,22 +112,6 @@ export async function startServer(
     JWT_SECRET: crypto.randomBytes(32).toString('hex'),
     ...env,
   });
-  let dropDatabase: () => Promise<void> = async () => {};
-  let database: DatabaseHandle;
-  if (kind === 'postgres') {
-    const adminUrl = process.env.TEST_DATABASE_URL;
-    if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
-    const created = await createScratchDatabase(adminUrl, 'portal_test');
-    dropDatabase = created.drop;
-    database = await openDatabase({ kind: 'postgres', url: created.url, poolSize: 4 });
-  } else {
-    const template = await fs.readFile(inject('pgliteTemplatePath'));
-    database = await openDatabase({
-      kind: 'pglite',
-      dataDir: undefined,
-      loadDataDir: new Blob([template]),
-    });
-  }
   // Migrating the template copy is a no-op that proves the journal is consistent.
   await database.migrate();
   const tokens = createTokenService(
@@ -77,7 +129,6 @@ export async function startServer(
     tokens,
     async close() {
       await app.close();
-      await dropDatabase();
       await fs.rm(dataDir, { recursive: true, force: true });
     },
   };
@@ -136,3 +187,13 @@ export async function signUpStudent(
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** Rows of plain SQL on the server's database (the queue's own tables, counts). */
+export async function queryRows(
+  server: Pick<TestServer, 'database'>,
+  text: string,
+  values: unknown[] = [],
+): Promise<Record<string, unknown>[]> {
+  const result = await server.database.pool.query<Record<string, unknown>>(text, values);
+  return result.rows;
+}

@@ -16,6 +16,8 @@ test('a student opens the test, runs, reloads (draft restored), submits and sees
   page,
   request,
 }) => {
+  // The whole journey (two runs, a reload and a judged submission) in one test.
+  test.slow();
   const code = uniqueCode('SUM');
   await createChallenge(request, code);
   const account = newAccount('compiler');

@@ -15,12 +15,12 @@ const STOPPED: Verdict[] = ['Runtime Error', 'Time Limit Exceeded', 'Memory Limi
 
 // attack → [languages, accepted verdicts, expected output when Accepted]
 const attacks: Record<string, [JudgeLanguage[], Verdict[], string]> = {
-  'fork-bomb': [['python', 'javascript', 'java'], STOPPED, ''],
+  'fork-bomb': [['python', 'javascript', 'java', 'c'], STOPPED, ''],
   'thread-bomb': [['python', 'javascript', 'java'], STOPPED, ''],
   'memory-bomb': [['python', 'javascript', 'java'], ['Memory Limit Exceeded'], ''],
   'shm-flood': [['python', 'javascript'], [...HELD, 'Memory Limit Exceeded'], 'blocked'],
   'huge-file': [['python', 'javascript'], ['Output Limit Exceeded', 'Runtime Error'], ''],
-  'output-flood': [['python', 'javascript', 'java'], ['Output Limit Exceeded'], ''],
+  'output-flood': [['python', 'javascript', 'java', 'c'], ['Output Limit Exceeded'], ''],
   // console.log in a loop that never yields queues writes in memory once the pipe is full.
   'output-flood-console': [
     ['javascript'],
@@ -29,9 +29,11 @@ const attacks: Record<string, [JudgeLanguage[], Verdict[], string]> = {
   ],
   'infinite-loop': [['python', 'javascript', 'java'], ['Time Limit Exceeded'], ''],
   'sleep-forever': [['python', 'javascript'], ['Time Limit Exceeded'], ''],
-  network: [['python', 'javascript', 'java'], HELD, 'blocked'],
+  network: [['python', 'javascript', 'java', 'c'], HELD, 'blocked'],
   dns: [['python', 'javascript'], HELD, 'blocked'],
-  'read-secrets': [['python', 'javascript', 'java'], HELD, 'blocked'],
+  'read-secrets': [['python', 'javascript', 'java', 'c'], HELD, 'blocked'],
+  // The compile box sees no /etc and no /root: gcc finds neither file.
+  'include-secrets': [['c'], ['Compilation Error'], ''],
   'write-outside': [['python', 'javascript'], HELD, 'blocked'],
   'symlink-escape': [['python'], HELD, 'blocked'],
   ptrace: [['python'], HELD, 'blocked'],
@@ -79,6 +81,7 @@ describe.each(cases)('$name ($language)', ({ name, language, verdicts, output })
       internal: r.internalMessage,
     });
     expect(verdicts, detail).toContain(r.verdict);
+    expect(r.compileOutput ?? '', detail).not.toMatch(/root:|JUDGE_TEST_SECRET|s3cret/u);
     if (r.verdict === 'Accepted') expect(t?.stdout?.trim(), detail).toBe(output);
   });
 });

@@ -9,7 +9,13 @@ import { judgeConfigFromEnv, type JudgeConfig } from '../../src/server/judge/con
 import { detectCgroups } from '../../src/server/judge/cgroup.ts';
 import type { JudgeLanguage } from '../../src/contract/verdicts.ts';
 
-export const EXT: Record<JudgeLanguage, string> = { python: 'py', javascript: 'js', java: 'java' };
+export const EXT: Record<JudgeLanguage, string> = {
+  python: 'py',
+  javascript: 'js',
+  java: 'java',
+  c: 'c',
+  cpp: 'cpp',
+};
 
 export function testConfig(overrides: Partial<JudgeConfig> = {}): JudgeConfig {
   return judgeConfigFromEnv(

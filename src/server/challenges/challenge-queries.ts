@@ -2,14 +2,29 @@
  * SQL for challenges and their test cases. A challenge and its tests are always written together
  * in one transaction, so a failed save never leaves a challenge with half its tests.
  */
-import { asc, count, eq, max, sql } from 'drizzle-orm';
+import { asc, count, eq, sql } from 'drizzle-orm';
 import type { Challenge, ChallengeSummary, TestCase } from '../../contract/challenges.ts';
+import {
+  compareRuleSchema,
+  EXACT_COMPARE_RULE,
+  NEW_CHALLENGE_COMPARE_RULE,
+  type CompareRule,
+} from '../../contract/compare-rule.ts';
 import type { Db } from '../db/connection.ts';
-import { attempts, challenges, submissions, testCases } from '../db/schema.ts';
+import { attempts, challenges, testCases } from '../db/schema.ts';
 
 type ChallengeRow = typeof challenges.$inferSelect;
-/** What the routes hand over: the parsed input with its defaults filled. */
-export type ChallengeValues = Omit<Challenge, 'testCases'> & { testCases: TestCase[] };
+/**
+ * What the routes hand over: the parsed input with its defaults filled. `compare` may be missing:
+ * a new challenge then gets the default validator, an updated one keeps its rule.
+ */
+export type ChallengeValues = Omit<Challenge, 'testCases' | 'compare'> & {
+  testCases: TestCase[];
+  compare?: CompareRule | undefined;
+};
+
+/** Read leniently: a value the contract does not know reads as the rule of old rows, exact. */
+const storedRule = compareRuleSchema.catch(EXACT_COMPARE_RULE);
 
 function toChallenge(row: ChallengeRow, tests: TestCase[]): Challenge {
   return {
@@ -27,12 +42,13 @@ function toChallenge(row: ChallengeRow, tests: TestCase[]): Challenge {
     timeLimitMs: row.timeLimitMs,
     memoryLimitMb: row.memoryLimitMb,
     testCases: tests,
+    compare: storedRule.parse(row.compare),
   };
 }
 
 function columns(values: ChallengeValues) {
-  const { testCases: _tests, ...fields } = values;
-  return fields;
+  const { testCases: _tests, compare, ...fields } = values;
+  return compare === undefined ? fields : { ...fields, compare };
 }
 
 async function readTests(db: Db, challengeId: string): Promise<TestCase[]> {
@@ -67,7 +83,7 @@ export async function insertChallenge(
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(challenges)
-      .values(columns(values))
+      .values({ compare: NEW_CHALLENGE_COMPARE_RULE, ...columns(values) })
       .onConflictDoNothing()
       .returning();
     if (!row) return undefined;
@@ -141,27 +157,17 @@ export async function listChallenges(db: Db): Promise<ChallengeSummary[]> {
   return rows.map(toSummary);
 }
 
-/** The challenges one student has opened, with their best score so far. */
+/** The challenges one student has opened, with their best judged score so far (kept on the attempt). */
 export async function listAttemptedChallenges(db: Db, userId: string): Promise<ChallengeSummary[]> {
-  const best = db
-    .select({
-      challengeId: submissions.challengeId,
-      bestScore: max(submissions.score).as('best_score'),
-    })
-    .from(submissions)
-    .where(eq(submissions.userId, userId))
-    .groupBy(submissions.challengeId)
-    .as('best');
   const rows = await db
     .select({
       ...summaryColumns,
       testCaseCount: sql<number>`(select count(*) from ${testCases} where ${testCases.challengeId} = ${challenges.challengeId})::int`,
-      bestScore: best.bestScore,
+      bestScore: attempts.bestScore,
       startedAt: attempts.startedAt,
     })
     .from(attempts)
     .innerJoin(challenges, eq(challenges.challengeId, attempts.challengeId))
-    .leftJoin(best, eq(best.challengeId, attempts.challengeId))
     .where(eq(attempts.userId, userId))
     .orderBy(sql`${attempts.startedAt} desc`);
   return rows.map(({ bestScore, startedAt, ...row }) => ({

@@ -10,10 +10,11 @@ import {
   compilerChallengeSchema,
   compilerResultPath,
   compilerRunPath,
+  resultQuerySchema,
   runRequestSchema,
   runResponseSchema,
   submissionIdParamsSchema,
-  submissionResultSchema,
+  submissionStateSchema,
 } from '../../contract/compiler.ts';
 import { messages } from '../../contract/messages.ts';
 import { HttpError } from '../http-error.ts';
@@ -21,14 +22,18 @@ import { checkCode } from './code-limits.ts';
 import { compilerUser, type CompilerGuard } from './compiler-guard.ts';
 import type { CompilerContext } from './context.ts';
 import { callJudge, judgeFailed } from './judge-calls.ts';
-import { detailsFrom, sampleOutcomes, toSubmissionResult } from './submission-details.ts';
-import { findSubmission, submissionStats } from './submission-queries.ts';
+import { watchFor } from '../changes/change-feed.ts';
+import { detailsFrom, sampleOutcomes } from '../submissions/submission-details.ts';
+import { findSubmission, submissionStats } from '../submissions/submission-queries.ts';
+import { isFinal, submissionState } from '../submissions/submission-state.ts';
+import { withRunLock } from './run-lock.ts';
 import { assertBeforeDeadline, openChallenge } from './test-access.ts';
+import { worstCaseJudgeMs } from '../../contract/judge-cost.ts';
 
 type Deps = CompilerContext & { guard: CompilerGuard };
 
 export const compilerRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
-  const { db, judge, timeZone, now, guard } = deps;
+  const { db, database, judge, feed, closing, timeZone, now, guard } = deps;
 
   app.get(
     compilerChallengePath,
@@ -75,47 +80,87 @@ export const compilerRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => 
       assertBeforeDeadline(attempt, at);
       const limits = { timeLimitMs: challenge.timeLimitMs, memoryLimitMb: challenge.memoryLimitMb };
       const samples = challenge.testCases.filter((t) => !t.hidden);
-      if (stdin !== undefined || samples.length === 0) {
-        const r = await callJudge(request.log, () =>
-          judge.runOnce({ language: challenge.language, code, stdin: stdin ?? '', ...limits }),
+      // One Run at a time per student; the lock outlives the run's worst case if the process dies.
+      const worstMs = worstCaseJudgeMs({
+        language: challenge.language,
+        testCount: stdin === undefined ? samples.length : 1,
+        timeLimitMs: challenge.timeLimitMs,
+      });
+      return withRunLock(database, user.sub, worstMs / 1000 + 30, async () => {
+        if (stdin !== undefined || samples.length === 0) {
+          const r = await callJudge(request.log, () =>
+            judge.runOnce({ language: challenge.language, code, stdin: stdin ?? '', ...limits }),
+          );
+          if (r.verdict === 'Internal Error') throw judgeFailed(request.log, r.stderr);
+          const { wallMs: _wall, ...result } = r;
+          return { mode: 'custom' as const, result };
+        }
+        const result = await callJudge(request.log, () =>
+          judge.judge({
+            language: challenge.language,
+            code,
+            tests: samples,
+            score: challenge.score,
+            compare: challenge.compare,
+            ...limits,
+          }),
         );
-        if (r.verdict === 'Internal Error') throw judgeFailed(request.log, r.stderr);
-        const { wallMs: _wall, ...result } = r;
-        return { mode: 'custom' as const, result };
-      }
-      const result = await callJudge(request.log, () =>
-        judge.judge({
-          language: challenge.language,
-          code,
-          tests: samples,
-          score: challenge.score,
-          ...limits,
-        }),
-      );
-      if (result.verdict === 'Internal Error')
-        throw judgeFailed(request.log, result.internalMessage);
-      const details = detailsFrom(result, samples, challenge.score);
-      return {
-        mode: 'samples' as const,
-        verdict: result.verdict,
-        samples: sampleOutcomes(details),
-        ...(details.compileOutput === undefined ? {} : { compileOutput: details.compileOutput }),
-      };
+        if (result.verdict === 'Internal Error')
+          throw judgeFailed(request.log, result.internalMessage);
+        const details = detailsFrom(result, samples, challenge.score, challenge.compare);
+        return {
+          mode: 'samples' as const,
+          verdict: result.verdict,
+          samples: sampleOutcomes(details),
+          ...(details.compileOutput === undefined ? {} : { compileOutput: details.compileOutput }),
+          compare: challenge.compare,
+        };
+      });
     },
   );
 
+  /**
+   * A submission's state; with `wait`, a long poll: the answer waits until the status differs
+   * from `since` (or the submission is final), for at most `wait` seconds. Long polling rather than
+   * server-sent events: it passes every proxy and the service worker unchanged, holds no database
+   * connection while waiting, and any server process can answer it, since results written by any
+   * worker reach every process through the change feed.
+   */
   app.get(
     compilerResultPath,
     {
       onRequest: guard,
-      schema: { params: submissionIdParamsSchema, response: { 200: submissionResultSchema } },
+      schema: {
+        params: submissionIdParamsSchema,
+        querystring: resultQuerySchema,
+        response: { 200: submissionStateSchema },
+      },
     },
-    async (request) => {
+    async (request, reply) => {
       const user = compilerUser(request);
-      const row = await findSubmission(db, request.params.submissionId);
-      if (!row || row.userId !== user.sub) throw new HttpError(404, messages.submissionNotFound);
-      const { bestScore } = await submissionStats(db, user.sub, row.challengeId);
-      return toSubmissionResult(row, bestScore ?? row.score);
+      const id = request.params.submissionId.toLowerCase();
+      const { wait, since } = request.query;
+      // Listening starts before the read, so a change in between is not missed.
+      const watch = watchFor(feed, (change) => change.submissionId === id);
+      try {
+        let row = await findSubmission(db, id);
+        if (!row || row.userId !== user.sub) throw new HttpError(404, messages.submissionNotFound);
+        const unchanged = since === undefined || since === row.status;
+        if (wait && unchanged && !isFinal(row.status)) {
+          // The student's page went away (closed, or its own timeout): stop waiting for it.
+          const gone = new Promise<void>((resolve) => reply.raw.once('close', resolve));
+          let timer: NodeJS.Timeout | undefined;
+          const timeout = new Promise<void>((resolve) => {
+            timer = setTimeout(resolve, wait * 1000);
+          });
+          await Promise.race([watch.changed, timeout, gone, closing]);
+          clearTimeout(timer);
+          row = (await findSubmission(db, id)) ?? row;
+        }
+        return submissionState(db, row);
+      } finally {
+        watch.dispose();
+      }
     },
   );
 };

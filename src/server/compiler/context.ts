@@ -1,10 +1,23 @@
-/** What the compiler routes share: the database, the judge, the time rules and the clock. */
-import type { Db } from '../db/connection.ts';
+/** What the compiler routes share: the database, the judge, the queue, the time rules, the clock. */
+import type { ChangeFeed } from '../changes/change-feed.ts';
+import type { Db, DatabaseHandle } from '../db/connection.ts';
 import type { JudgeService } from '../judge/index.ts';
+import type { JobQueue } from '../queue/job-queue.ts';
 
 export type CompilerContext = {
   db: Db;
+  database: Pick<DatabaseHandle, 'db' | 'pool'>;
   judge: JudgeService;
+  queue: JobQueue;
+  feed: ChangeFeed;
+  /** Settles when the server starts closing: a long poll answers with what it has. */
+  closing: Promise<void>;
+  /** Added to a judge job's worst case to make its lease. */
+  leaseMarginSeconds: number;
+  /** This process judges (in-process workers): Submit refuses at once if its judge cannot run code. */
+  judgesHere: boolean;
+  /** Waiting submissions beyond which Submit answers 503 with Retry-After. */
+  queueLimit: number;
   timeZone: string;
   graceSeconds: number;
   /** How late a submission queued offline before the deadline may still arrive. */

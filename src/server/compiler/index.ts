@@ -5,13 +5,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { Guards } from '../auth/guards.ts';
 import type { Config } from '../config.ts';
-import type { Db } from '../db/connection.ts';
+import type { Db, DatabaseHandle } from '../db/connection.ts';
 import type { JudgeService } from '../judge/index.ts';
+import type { Judging } from '../submissions/judging.ts';
 import { createCompilerGuard } from './compiler-guard.ts';
 import { compilerRoutes } from './compiler-routes.ts';
 import { createCompilerTokenService } from './compiler-tokens.ts';
 import { createCompilerUrlFor, type CompilerUrlFor } from './compiler-url.ts';
 import { deriveCompilerTokenKey, resolveCompilerAppKey } from './secrets.ts';
+import { historyRoute } from './history-route.ts';
 import { submitRoute } from './submit-route.ts';
 import { tokenRoute } from './token-route.ts';
 
@@ -22,6 +24,10 @@ type Deps = {
   db: Db;
   guards: Guards;
   judge: JudgeService;
+  database: DatabaseHandle;
+  judging: Pick<Judging, 'queue' | 'feed'>;
+  /** Settles when the server starts closing: long polls answer at once. */
+  closing: Promise<void>;
   /** The session tokens' secret; compiler tokens use a key derived from it. */
   sessionSecret: Uint8Array;
   now: () => Date;
@@ -37,7 +43,14 @@ export async function registerCompiler(
   const compilerUrlFor = createCompilerUrlFor(config.compilerUrlTemplate, appKey);
   const context = {
     db,
+    database: deps.database,
     judge,
+    queue: deps.judging.queue,
+    feed: deps.judging.feed,
+    closing: deps.closing,
+    leaseMarginSeconds: config.judgeQueue.leaseMarginSeconds,
+    queueLimit: config.judge.queueLimit,
+    judgesHere: config.judgeQueue.inProcess,
     timeZone: config.timeZone,
     graceSeconds: config.submissionGraceSeconds,
     offlineAllowanceSeconds: config.submissionOfflineAllowanceSeconds,
@@ -54,5 +67,6 @@ export async function registerCompiler(
   });
   await app.register(compilerRoutes, context);
   await app.register(submitRoute, context);
+  await app.register(historyRoute, context);
   return { compilerUrlFor };
 }

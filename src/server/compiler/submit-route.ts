@@ -1,131 +1,119 @@
 /**
- * POST /api/compiler/submit: judges the code on every test and stores the submission once per id.
- * A submissionId seen before answers the stored result without judging again; a duplicate that
- * arrives while the first is still being judged waits for it. A submission reaching the server up
- * to SUBMISSION_GRACE_SECONDS after the deadline is still accepted (network grace).
+ * POST /api/compiler/submit: stores the submission and enqueues its judge job in one transaction,
+ * then answers at once, 202 with its status and place in the queue (issue 13). The page follows
+ * it with GET /api/compiler/result/:id?wait=… (long polling). A submissionId seen before answers
+ * that submission's current state without storing it again. The deadline rules (grace, offline
+ * allowance) are judged on the time the server received it, exactly as before.
  */
 import crypto from 'node:crypto';
-import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   compilerSubmitPath,
-  submissionResultSchema,
+  submissionStateSchema,
   submitRequestSchema,
-  type SubmissionResult,
 } from '../../contract/compiler.ts';
 import { messages } from '../../contract/messages.ts';
 import { HttpError } from '../http-error.ts';
+import { storeQueuedSubmission } from '../submissions/store-submission.ts';
+import { findSubmission, type SubmissionRow } from '../submissions/submission-queries.ts';
+import { isFinal, submissionState } from '../submissions/submission-state.ts';
 import { checkCode } from './code-limits.ts';
 import { compilerUser, type CompilerGuard } from './compiler-guard.ts';
 import type { CompilerContext } from './context.ts';
-import { callJudge, judgeFailed } from './judge-calls.ts';
-import { detailsFrom, toSubmissionResult } from './submission-details.ts';
-import {
-  findSubmission,
-  storeSubmission,
-  submissionStats,
-  type SubmissionRow,
-} from './submission-queries.ts';
-import { assertSubmissionInTime, openChallenge } from './test-access.ts';
+import { queueFullError } from './queue-room.ts';
+import { assertSubmissionInTime, openForSubmit } from './test-access.ts';
 
 type Deps = CompilerContext & { guard: CompilerGuard };
-type Submission = {
-  userId: string;
-  challengeId: string;
-  code: string;
-  id: string;
-  queuedAt: Date | undefined;
-};
 
 export const submitRoute: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
-  const { db, judge, timeZone, now, guard } = deps;
+  const { db, database, timeZone, now, guard } = deps;
   const rules = {
     graceSeconds: deps.graceSeconds,
     offlineAllowanceSeconds: deps.offlineAllowanceSeconds,
   };
-  const inFlight = new Map<string, Promise<SubmissionResult>>();
-
-  async function answer(row: SubmissionRow): Promise<SubmissionResult> {
-    const { bestScore } = await submissionStats(db, row.userId, row.challengeId);
-    return toSubmissionResult(row, bestScore ?? row.score);
-  }
 
   /** The stored submission with this id, if it is this student's for this challenge. */
-  async function stored(s: Submission): Promise<SubmissionRow | undefined> {
-    const row = await findSubmission(db, s.id);
-    if (row && (row.userId !== s.userId || row.challengeId !== s.challengeId))
+  async function stored(id: string, userId: string, challengeId: string) {
+    const row = await findSubmission(db, id);
+    if (row && (row.userId !== userId || row.challengeId !== challengeId))
       throw new HttpError(409, messages.submissionIdTaken);
     return row;
-  }
-
-  async function judgeAndStore(s: Submission, log: FastifyBaseLogger): Promise<SubmissionResult> {
-    const existing = await stored(s);
-    if (existing) return answer(existing);
-    const at = now();
-    const { challenge, attempt } = await openChallenge(db, timeZone, s.userId, s.challengeId, at);
-    assertSubmissionInTime(attempt, at, rules, s.queuedAt);
-    const result = await callJudge(log, () =>
-      judge.judge({
-        language: challenge.language,
-        code: s.code,
-        tests: challenge.testCases,
-        timeLimitMs: challenge.timeLimitMs,
-        memoryLimitMb: challenge.memoryLimitMb,
-        score: challenge.score,
-      }),
-    );
-    if (result.verdict === 'Internal Error') throw judgeFailed(log, result.internalMessage);
-    const row = await storeSubmission(db, {
-      id: s.id,
-      userId: s.userId,
-      challengeId: s.challengeId,
-      language: challenge.language,
-      code: s.code,
-      verdict: result.verdict,
-      passed: result.passed,
-      total: result.total,
-      score: result.score,
-      details: detailsFrom(result, challenge.testCases, challenge.score),
-      // When the server first saw it, not when the judge finished.
-      createdAt: at,
-    });
-    // Another process may have stored the same id meanwhile: its row is the answer.
-    if (row.userId !== s.userId || row.challengeId !== s.challengeId)
-      throw new HttpError(409, messages.submissionIdTaken);
-    return answer(row);
   }
 
   app.post(
     compilerSubmitPath,
     {
       onRequest: guard,
-      schema: { body: submitRequestSchema, response: { 200: submissionResultSchema } },
+      schema: {
+        body: submitRequestSchema,
+        response: { 200: submissionStateSchema, 202: submissionStateSchema },
+      },
     },
-    async (request) => {
+    async (request, reply) => {
       const user = compilerUser(request);
       const { challengeId, code, submissionId, queuedAt } = request.body;
       checkCode(code);
-      const s: Submission = {
-        userId: user.sub,
-        challengeId,
-        code,
-        id: submissionId?.toLowerCase() ?? crypto.randomUUID(),
-        queuedAt: queuedAt === undefined ? undefined : new Date(queuedAt),
+      const id = submissionId?.toLowerCase() ?? crypto.randomUUID();
+      /** The answer for an id stored before: its current state, 200 once it is final. */
+      const answerStored = async (row: SubmissionRow) => {
+        reply.code(isFinal(row.status) ? 200 : 202);
+        return submissionState(db, row);
       };
-      const key = `${s.userId}:${s.id}`;
-      const running = inFlight.get(key);
-      if (running) {
-        const result = await running;
-        if (result.challengeId !== challengeId)
-          throw new HttpError(409, messages.submissionIdTaken);
-        return result;
-      }
-      const work = judgeAndStore(s, request.log);
-      inFlight.set(key, work);
+      const at = now();
       try {
-        return await work;
-      } finally {
-        inFlight.delete(key);
+        const { language, attempt } = await openForSubmit(db, timeZone, user.sub, challengeId, at);
+        assertSubmissionInTime(
+          attempt,
+          at,
+          rules,
+          queuedAt === undefined ? undefined : new Date(queuedAt),
+        );
+        // Judged here, by a judge that cannot run code safely: refused now rather than failed
+        // later, so the page keeps the code and sends it again (the operator sees /api/health).
+        if (deps.judgesHere && !(await deps.judge.capabilities()).ready)
+          throw new HttpError(503, messages.judgeUnavailable);
+        const result = await storeQueuedSubmission(database, deps, {
+          id,
+          userId: user.sub,
+          challengeId,
+          language,
+          code,
+          receivedAt: at,
+        });
+        if (result.outcome === 'stored') {
+          await deps.feed
+            .publish({
+              type: 'submission',
+              submissionId: id,
+              userId: user.sub,
+              challengeId,
+              status: 'queued',
+            })
+            .catch((error: unknown) =>
+              request.log.warn({ err: error }, 'change feed publish failed'),
+            );
+          if (result.enqueued) deps.queue.wake();
+          reply.code(202);
+          return {
+            status: 'queued' as const,
+            submissionId: id,
+            challengeId,
+            createdAt: at.toISOString(),
+            position: result.position,
+          };
+        }
+        // Stored before (another request with the same id may have been first): that row answers.
+        const row = await stored(id, user.sub, challengeId);
+        if (row) return await answerStored(row);
+        if (result.outcome === 'full') throw await queueFullError(database, result.waiting);
+        throw new Error('the submission was neither stored nor found');
+      } catch (error) {
+        // A retry of a submission stored in time (its answer was lost) gets that submission,
+        // even when it arrives after the deadline or the queue has filled up since.
+        if (!(error instanceof HttpError) || error.statusCode === 409) throw error;
+        const row = await stored(id, user.sub, challengeId);
+        if (row) return answerStored(row);
+        throw error;
       }
     },
   );

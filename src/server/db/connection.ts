@@ -17,6 +17,8 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export type DatabaseHandle = {
   db: Db;
+  /** The connections under `db`, for a transaction that a library (the job queue) shares. */
+  pool: pg.Pool;
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
   close(): Promise<void>;
@@ -40,6 +42,27 @@ function once(close: () => Promise<void>): () => Promise<void> {
   return () => (closing ??= close());
 }
 
+/** Any number for the advisory lock below, the same in every process of this product. */
+const MIGRATION_LOCK = 731_540_112;
+
+/**
+ * Servers and judge workers may start together against one PostgreSQL: one migrates while the
+ * others wait on a session advisory lock, then find nothing left to do.
+ */
+async function migrateLocked(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    try {
+      await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+    }
+  } finally {
+    client.release();
+  }
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
@@ -48,8 +71,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     const db = drizzlePg(pool, { schema });
     return {
       db,
+      pool,
       kind: 'postgres',
-      migrate: () => migratePg(db, { migrationsFolder }),
+      migrate: () => migrateLocked(pool),
       close: once(() => pool.end()),
     };
   }
@@ -73,6 +97,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   const db = drizzlePg(pool, { schema });
   return {
     db,
+    pool,
     kind: 'pglite',
     migrate: () => migratePg(db, { migrationsFolder }),
     close: once(async () => {

@@ -2,6 +2,9 @@
  * The tables (DESIGN.md §4). One schema serves PGlite and PostgreSQL; the SQL migrations in
  * ./migrations are generated from it with `npm run db:generate`.
  */
+import { sql } from 'drizzle-orm';
+import { EXACT_COMPARE_RULE, type CompareRule } from '../../contract/compare-rule.ts';
+import { SUBMISSION_STATUSES } from '../../contract/compiler.ts';
 import {
   boolean,
   date,
@@ -16,18 +19,26 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 
-export const users = pgTable('users', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  // Always stored lower-cased and trimmed (spec §5), so a plain unique index is enough.
-  email: text('email').notNull().unique(),
-  name: text('name').notNull(),
-  // Null for a roster entry the student has not claimed yet.
-  passwordHash: text('password_hash'),
-  year: text('year'),
-  branch: text('branch'),
-  college: text('college'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    // Always stored lower-cased and trimmed (spec §5), so a plain unique index is enough.
+    email: text('email').notNull().unique(),
+    name: text('name').notNull(),
+    // Null for a roster entry the student has not claimed yet.
+    passwordHash: text('password_hash'),
+    year: text('year'),
+    branch: text('branch'),
+    college: text('college'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // The results table's and export's default order (by name, keyset pages): read in index
+    // order instead of sorting every student for each page.
+    index('users_name_sort').on(sql`(lower(${t.name}) collate "C")`, t.id),
+  ],
+);
 
 /** Failed-login counters, kept in the database so every server process sees the same ones. */
 export const authFailures = pgTable('auth_failures', {
@@ -63,6 +74,12 @@ export const challenges = pgTable('challenges', {
   starterCode: text('starter_code').notNull().default(''),
   timeLimitMs: integer('time_limit_ms').notNull().default(2000),
   memoryLimitMb: integer('memory_limit_mb').notNull().default(256),
+  /**
+   * How outputs are compared (src/contract/compare-rule.ts). The column's default is `exact`, the
+   * rule of every challenge written before it existed, so migration 0004 leaves their verdicts
+   * as they were; the API gives a new challenge the default validator itself.
+   */
+  compare: jsonb('compare').$type<CompareRule>().notNull().default(EXACT_COMPARE_RULE),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -83,7 +100,13 @@ export const testCases = pgTable(
   (t) => [unique('test_cases_challenge_ordinal').on(t.challengeId, t.ordinal)],
 );
 
-/** When a student first opened a challenge; the deadline is fixed then, once. */
+/**
+ * When a student first opened a challenge; the deadline is fixed then, once. The attempt also
+ * keeps the student's standing on the challenge (best judged score and its submission, number of
+ * submissions, the last one's time), written in the same transaction as the submission or result
+ * that changes it, so the teacher's results page reads one row per student instead of
+ * aggregating every submission on each request.
+ */
 export const attempts = pgTable(
   'attempts',
   {
@@ -96,13 +119,33 @@ export const attempts = pgTable(
       .references(() => challenges.challengeId, { onDelete: 'cascade', onUpdate: 'cascade' }),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
     deadline: timestamp('deadline', { withTimezone: true }).notNull(),
+    /** Null until a submission is judged. */
+    bestScore: doublePrecision('best_score'),
+    bestSubmissionId: uuid('best_submission_id'),
+    submissionCount: integer('submission_count').notNull().default(0),
+    lastSubmissionAt: timestamp('last_submission_at', { withTimezone: true }),
   },
-  (t) => [unique('attempts_user_challenge').on(t.userId, t.challengeId)],
+  (t) => [
+    unique('attempts_user_challenge').on(t.userId, t.challengeId),
+    index('attempts_challenge_best').on(t.challengeId, t.bestScore),
+    // The results table sorted by best score (issue 12), both ways with nulls last and the
+    // student as tie-breaker, exactly as its keyset pages read it: the first page of a challenge
+    // is a short index walk instead of a sort of every attempt.
+    index('attempts_results_best_asc').on(t.challengeId, t.bestScore.asc().nullsLast(), t.userId),
+    index('attempts_results_best_desc').on(
+      t.challengeId,
+      t.bestScore.desc().nullsLast(),
+      t.userId.desc(),
+    ),
+  ],
 );
 
 /**
- * A judged submission. The id may come from the client, so a submission queued offline and sent
- * twice is stored once.
+ * A submission, stored before it is judged (status `queued`) and judged by a queue worker. The id
+ * may come from the client, so a submission queued offline and sent twice is stored once.
+ * `job_id` names the queue job that currently owns it: a result is written only by that job, so
+ * a job retried after its worker died, or a job made stale by a re-judge, writes nothing twice.
+ * `verdict` is null until the submission is judged.
  */
 export const submissions = pgTable(
   'submissions',
@@ -116,15 +159,58 @@ export const submissions = pgTable(
       .references(() => challenges.challengeId, { onDelete: 'cascade', onUpdate: 'cascade' }),
     language: text('language').notNull(),
     code: text('code').notNull(),
-    verdict: text('verdict').notNull(),
+    status: text('status', { enum: SUBMISSION_STATUSES }).notNull().default('judged'),
+    jobId: uuid('job_id'),
+    /** When its job was sent: the order of the fair queue, for the student's queue position. */
+    enqueuedAt: timestamp('enqueued_at', { withTimezone: true }),
+    verdict: text('verdict'),
     passed: integer('passed').notNull().default(0),
     total: integer('total').notNull().default(0),
     score: doublePrecision('score').notNull().default(0),
     details: jsonb('details'),
+    /** When the server first saw it: the deadline rules and the results use this time. */
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    judgedAt: timestamp('judged_at', { withTimezone: true }),
   },
-  (t) => [index('submissions_user_challenge').on(t.userId, t.challengeId)],
+  (t) => [
+    index('submissions_user_challenge').on(t.userId, t.challengeId),
+    index('submissions_challenge').on(t.challengeId, t.createdAt),
+    // Waiting and running submissions: queue depth, positions and each student's next one.
+    index('submissions_pending')
+      .on(t.userId, t.createdAt)
+      .where(sql`${t.status} in ('queued', 'running')`),
+    index('submissions_waiting')
+      .on(t.enqueuedAt)
+      .where(sql`${t.status} = 'queued' and ${t.jobId} is not null`),
+  ],
 );
+
+/**
+ * Judge worker processes (in-process or `npm run worker`), each refreshing its heartbeat while it
+ * runs, for the administrator's queue status.
+ */
+export const judgeWorkers = pgTable('judge_workers', {
+  id: text('id').primaryKey(),
+  host: text('host').notNull(),
+  pid: integer('pid').notNull(),
+  concurrency: integer('concurrency').notNull(),
+  running: integer('running').notNull().default(0),
+  judged: integer('judged').notNull().default(0),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+  heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * One Run at a time per student, across every server process: a row is the student's running
+ * Run, taken with an insert and given back with a delete; one past `expires_at` was left by a
+ * process that died and may be taken over.
+ */
+export const runLocks = pgTable('run_locks', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
 
 /** Password-reset tokens: only a hash is stored; single use; older ones die when one is used. */
 export const resetTokens = pgTable('reset_tokens', {

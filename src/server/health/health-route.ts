@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { healthPath, healthResponseSchema } from '../../contract/health.ts';
 import type { DatabaseHandle } from '../db/connection.ts';
 import type { JudgeService } from '../judge/index.ts';
+import { queueCounts } from '../submissions/queue-stats.ts';
 
 export const healthRoute: FastifyPluginAsyncZod<{
   database: DatabaseHandle;
@@ -13,6 +14,8 @@ export const healthRoute: FastifyPluginAsyncZod<{
   app.get(healthPath, { schema: { response: { 200: healthResponseSchema } } }, async () => {
     await database.db.execute(sql`select 1`);
     const caps = await judge.capabilities();
+    // Only counts here: who is waiting and which workers run is for the administrator.
+    const queue = await queueCounts(database);
     return {
       status: 'ok' as const,
       database: database.kind,
@@ -24,7 +27,7 @@ export const healthRoute: FastifyPluginAsyncZod<{
         degraded: caps.degraded,
         languages: caps.languages,
         problems: caps.problems,
-        queue: judge.queueSize(),
+        queue,
       },
     };
   });

@@ -16,8 +16,8 @@
 #   {"op": "kill", "id": n}   SIGKILL to the box's first process and its process group
 # and {"id": n, "exit": code | null, "signal": number | null} when a box's first process ends.
 # The run itself goes straight from the server to the waiting process through prefix.go (one
-# line: {"argv", "env", "stdin": file, "cwd", "cpu": s, "fsize": bytes, "nproc": n | null,
-# "bpf": base64 | null, "statusFd": bool}), so starting a box wakes no process but that one: it
+# line: {"argv", "env", "stdin": file, "cwd", "cpu": s, "fsize": bytes, "stack": bytes | null,
+# "nproc": n | null, "bpf": base64 | null, "statusFd": bool}), so starting a box wakes no process but that one: it
 # opens the input file, sets the rlimits and execs argv (setpriv → bwrap → program) with exactly
 # fds 0-2 (3 = the seccomp filter and 4 = bwrap's status when asked). Exit 125 = the launcher
 # itself failed (its message is on the box's stderr).
@@ -135,6 +135,8 @@ def box_main(go, out, err, status, procs):
         ]
         if run["nproc"] is not None:
             limits.append((resource.RLIMIT_NPROC, run["nproc"]))
+        if run.get("stack") is not None:
+            limits.append((resource.RLIMIT_STACK, run["stack"]))
         for which, value in limits:
             resource.setrlimit(which, (value, value))
         os.chdir(run["cwd"])

@@ -3,8 +3,9 @@
  * then output size, memory, time, crashes, and only then the answer itself. Kept apart from the
  * process code so the rules read (and are tested) on their own.
  */
+import type { CompareRule } from '../../contract/compare-rule.ts';
 import type { Verdict } from '../../contract/verdicts.ts';
-import { outputsMatch } from './compare.ts';
+import { outputMatchesRule } from './compare.ts';
 import type { BoxRunResult } from './sandbox.ts';
 
 export interface ClassifyLimits {
@@ -29,9 +30,11 @@ export function testVerdict(
   run: BoxRunResult,
   limits: ClassifyLimits,
   expectedOutput: string,
+  /** The challenge's rule; absent: exact (compare.ts). */
+  compare?: CompareRule,
 ): Verdict {
   return (
     failureVerdict(run, limits) ??
-    (outputsMatch(run.stdout, expectedOutput) ? 'Accepted' : 'Wrong Answer')
+    (outputMatchesRule(run.stdout, expectedOutput, compare) ? 'Accepted' : 'Wrong Answer')
   );
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeOutput, outputsMatch } from './compare.ts';
+import { NEW_CHALLENGE_COMPARE_RULE } from '../../contract/compare-rule.ts';
+import { normalizeOutput, outputMatchesRule, outputsMatch } from './compare.ts';
 
 describe('outputsMatch', () => {
   it('accepts identical output', () => {
@@ -29,5 +30,21 @@ describe('outputsMatch', () => {
   it('treats empty and whitespace-only output as equal', () => {
     expect(outputsMatch('\n  \n', '')).toBe(true);
     expect(normalizeOutput('  \n\n')).toBe('');
+  });
+});
+
+describe('outputMatchesRule', () => {
+  it('compares exactly when no rule is given (requests from before compare modes)', () => {
+    expect(outputMatchesRule('1  2', '1 2')).toBe(false);
+    expect(outputMatchesRule('1 2  \n', '1 2')).toBe(true);
+  });
+  it('follows the exact rule', () => {
+    expect(outputMatchesRule('YES', 'yes', { mode: 'exact' })).toBe(false);
+    expect(outputMatchesRule('1\n2', '1 2', { mode: 'exact' })).toBe(false);
+  });
+  it('follows the default validator for new challenges', () => {
+    expect(outputMatchesRule(' YES \n', 'yes', NEW_CHALLENGE_COMPARE_RULE)).toBe(true);
+    expect(outputMatchesRule('1\n2', '1 2', NEW_CHALLENGE_COMPARE_RULE)).toBe(true);
+    expect(outputMatchesRule('1.0', '1', NEW_CHALLENGE_COMPARE_RULE)).toBe(false);
   });
 });

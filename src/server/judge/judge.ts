@@ -1,14 +1,16 @@
 /**
- * The judge engine: compiles once (Java), runs every test in a fresh box, classifies and scores.
+ * The judge engine: compiles (or syntax-checks) once, runs every test in a fresh box, classifies
+ * and scores.
  * It owns the per-process resources (warm launchers, box uids, the seccomp filter) and refuses to
  * run student code when the sandbox it was asked for is not really there.
  */
 import fs from 'node:fs';
+import { compileLimits, perTestCpuLimitMs, perTestWallLimitMs } from '../../contract/judge-cost.ts';
 import type { Verdict } from '../../contract/verdicts.ts';
 import { detectCgroups, type CgroupSupport } from './cgroup.ts';
 import { failureVerdict, testVerdict } from './classify.ts';
 import type { JudgeConfig } from './config.ts';
-import { COMPILE_LIMITS, LANGUAGES, type LanguageSpec } from './languages.ts';
+import { LANGUAGES, type LanguageSpec } from './languages.ts';
 import { LAUNCHER_PYTHON } from './launcher.ts';
 import {
   CODE_DIR_IN_BOX,
@@ -48,6 +50,7 @@ export class JudgeUnavailableError extends Error {
 }
 
 const STDOUT_KEPT = 64 * 1024;
+
 let warned = false;
 
 export class Judge {
@@ -112,15 +115,14 @@ export class Judge {
       problems.push(
         `no usable cgroups (${this.cgroups.reason ?? 'unknown'}): no memory or process limits`,
       );
-    const languages = {
-      javascript: fs.existsSync('/usr/bin/node'),
-      python: fs.existsSync('/usr/bin/python3'),
-      java: fs.existsSync(
-        `${LANGUAGES.java.run({ codeDir: '', memoryLimitMb: 1, mainName: '' })[0]}`,
-      ),
-    };
-    for (const [lang, ok] of Object.entries(languages))
-      if (!ok) problems.push(`${lang} is not installed`);
+    const languages = Object.fromEntries(
+      Object.values(LANGUAGES).map((l) => [l.id, l.requires.every((p) => fs.existsSync(p))]),
+    ) as JudgeCapabilities['languages'];
+    for (const l of Object.values(LANGUAGES))
+      if (!languages[l.id])
+        problems.push(
+          `${l.id} is not installed${l.install ? ` (node scripts/ensure-system-packages.mjs ${l.install})` : ''}`,
+        );
     const degraded = sandbox === 'none' || this.cgroups.mode === 'none';
     const ready = !fatal && (this.cgroups.mode !== 'none' || allowDegraded || sandbox === 'none');
     return { sandbox, cgroups: this.cgroups.mode, ready, degraded, languages, problems };
@@ -146,6 +148,8 @@ export class Judge {
       wallMs: number;
       memoryMb: number;
       writable: boolean;
+      usr: boolean;
+      stackBytes?: number;
     },
   ): Promise<BoxRunResult> {
     const c = this.config;
@@ -156,6 +160,7 @@ export class Judge {
       stdin: o.stdin,
       hostCodeDir: ws.dir,
       codeWritable: o.writable,
+      usr: o.usr,
       readOnlyPaths: lang.readOnlyPaths.filter((p) => fs.existsSync(p)),
       hostScratchDir: ws.dir,
       uid,
@@ -166,6 +171,7 @@ export class Judge {
       outputBytes: c.outputBytes,
       stderrBytes: c.stderrBytes,
       fileBytes: c.fileBytes,
+      stackBytes: o.stackBytes ?? null,
       boxBytes: c.boxBytes,
       shmBytes: c.shmBytes,
       cgroups: this.cgroups,
@@ -175,8 +181,8 @@ export class Judge {
   }
 
   /**
-   * Prepares a submission (uid, folder, javac) and hands a runner for its tests to `use`; frees
-   * everything afterwards. A compile failure comes back as `compileError`.
+   * Prepares a submission (uid, folder, the compile step) and hands a runner for its tests to
+   * `use`; frees everything afterwards. A compile failure comes back through `onCompileError`.
    */
   private async withSubmission<T>(
     language: JudgeRequest['language'],
@@ -196,9 +202,15 @@ export class Judge {
         `The source code is larger than ${this.config.maxCodeBytes / 1024} KiB.`,
       );
     const uid = this.uids?.acquire() ?? null;
-    const mainName = lang.mainName(code);
-    const ws = createWorkspace(this.config.workDir, uid, lang.sourceFile(mainName), code);
+    const plan = lang.plan(code);
+    const ws = createWorkspace(this.config.workDir, uid, plan.sourceFile, code);
     const codeDir = this.config.sandbox === 'bwrap' ? CODE_DIR_IN_BOX : ws.dir;
+    const ctx = (memoryLimitMb: number) => ({
+      codeDir,
+      memoryLimitMb,
+      sourceFile: plan.sourceFile,
+      entry: plan.entry,
+    });
     // Whether every box of this submission was seen emptied through its cgroup (see drain below).
     let contained = true;
     const box = async (o: Parameters<Judge['box']>[3]) => {
@@ -209,34 +221,41 @@ export class Judge {
       return r;
     };
     try {
-      if (lang.compile) {
-        ws.allowWrites();
+      const limits = compileLimits(lang.id);
+      if (limits) {
+        if (lang.compileWritesCode) ws.allowWrites();
         const r = await box({
-          argv: lang.compile({ codeDir, memoryLimitMb: COMPILE_LIMITS.memoryLimitMb, mainName }),
+          argv: lang.compile(ctx(limits.memoryLimitMb)),
           stdin: '',
-          cpuMs: COMPILE_LIMITS.timeLimitMs,
-          wallMs: COMPILE_LIMITS.wallLimitMs,
-          memoryMb: COMPILE_LIMITS.memoryLimitMb,
-          writable: true,
+          cpuMs: limits.cpuMs,
+          wallMs: limits.wallMs,
+          memoryMb: limits.memoryLimitMb,
+          writable: lang.compileWritesCode,
+          usr: true,
         });
-        const output = (r.stderr + r.stdout).replaceAll(ws.dir, codeDir).slice(0, 16_384);
+        const raw = (r.stderr + r.stdout).replaceAll(ws.dir, codeDir);
+        const output = (lang.compileMessage?.(raw) ?? raw).slice(0, 16_384);
         if (r.setupError) return onCompileError('Internal Error', r.setupError);
-        if (r.wallTimedOut || r.exitCode !== 0 || r.signal)
-          return onCompileError(
-            'Compilation Error',
-            r.wallTimedOut ? 'Compilation took too long.' : output,
-          );
+        if (r.wallTimedOut || r.signal === 'SIGXCPU')
+          return onCompileError('Compilation Error', 'Compilation took too long.');
+        if (r.oomKilled)
+          return onCompileError('Compilation Error', 'Compilation ran out of memory.');
+        if (r.exitCode !== 0 || r.signal) return onCompileError('Compilation Error', output);
+        if (plan.noEntry) return onCompileError('Compilation Error', plan.noEntry);
       }
       return await use(
         (stdin, timeLimitMs, memoryLimitMb) =>
           box({
-            argv: lang.run({ codeDir, memoryLimitMb, mainName }),
+            argv: lang.run(ctx(memoryLimitMb)),
             stdin,
-            cpuMs: timeLimitMs + lang.startupAllowanceMs,
-            // Generous: the machine may be shared; CPU time decides ordinary TLEs.
-            wallMs: timeLimitMs * 3 + lang.startupAllowanceMs + 1000,
+            cpuMs: perTestCpuLimitMs(lang.id, timeLimitMs),
+            // Close to the CPU limit (judge-cost.ts): CPU time decides the ordinary TLE, this
+            // kill bounds a program that sleeps or blocks, and with it the submission's cost.
+            wallMs: perTestWallLimitMs(lang.id, timeLimitMs),
             memoryMb: memoryLimitMb + lang.runtimeOverheadMb,
             writable: false,
+            usr: lang.runNeedsUsr,
+            ...(lang.stackUpToMemoryLimit ? { stackBytes: memoryLimitMb * 1024 * 1024 } : {}),
           }),
         lang,
       );
@@ -287,6 +306,7 @@ export class Judge {
               r,
               { timeLimitMs: req.timeLimitMs, heapExhausted: lang.heapExhausted },
               t.expectedOutput,
+              req.compare,
             );
             if (r.setupError) internal ??= r.setupError;
             tests.push({

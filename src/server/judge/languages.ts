@@ -4,8 +4,16 @@
  * language lives here so adding one never touches the sandbox. Paths are absolute and fixed: the
  * box has no PATH lookup worth trusting, and Python must be Debian's /usr/bin/python3, not a
  * version-manager shim (STACK.md).
+ *
+ * Every language has one compile step, run once per submission in its own box before the tests
+ * (issue 14, item 4): javac, gcc and g++ build, py_compile and node --check only parse, so that a
+ * syntax error is a Compilation Error with the tool's message rather than a Runtime Error per test.
  */
 import type { JudgeLanguage } from '../../contract/verdicts.ts';
+import { analyzeJavaSource } from './java-source.ts';
+
+// Start-up allowances and the compile limits live in src/contract/judge-cost.ts, beside the worst
+// case they add up to.
 
 export const JAVA_HOME = '/usr/lib/jvm/java-17-openjdk-amd64';
 
@@ -13,74 +21,172 @@ export interface CommandContext {
   /** Where the code folder is seen by the program (/code in the box, the host folder without it). */
   codeDir: string;
   memoryLimitMb: number;
-  /** The source file's base name and, for Java, the public class name. */
-  mainName: string;
+  /** The source file's name inside codeDir. */
+  sourceFile: string;
+  /** What the run starts: Java's qualified main class; the other languages need nothing here. */
+  entry: string;
+}
+
+/** What the judge derives from the code before compiling it. */
+export interface SourcePlan {
+  sourceFile: string;
+  entry: string;
+  /**
+   * Why the code cannot run although it may compile (a Java file without main). Shown as the
+   * Compilation Error's message once the compiler itself found nothing to say.
+   */
+  noEntry?: string;
 }
 
 export interface LanguageSpec {
   id: JudgeLanguage;
-  /** The source file's base name (for Java: the public class's name). */
-  mainName(code: string): string;
-  sourceFile(mainName: string): string;
-  compile?: (ctx: CommandContext) => string[];
+  plan(code: string): SourcePlan;
+  compile: (ctx: CommandContext) => string[];
+  /** The compile step writes its output (classes, a binary) into the code folder. */
+  compileWritesCode: boolean;
+  /** Turns the compiler's messages into what the student reads (default: as they are). */
+  compileMessage?: (output: string) => string;
   run(ctx: CommandContext): string[];
+  /**
+   * The run needs /usr (an interpreter, a JVM, shared libraries). False for the static C and C++
+   * binaries: their box gets no /usr at all, so no compiler or other program is there to start.
+   */
+  runNeedsUsr: boolean;
   /** Host paths outside /usr the runtime needs, bound read-only at the same place. */
   readOnlyPaths: string[];
+  /** Files that must exist on the host for this language to work (capabilities report them). */
+  requires: string[];
+  /** Its name for scripts/ensure-system-packages.mjs, which installs it when missing. */
+  install?: string;
   env: Record<string, string>;
   /** Memory the runtime itself needs beyond the student's limit (cgroup limit = limit + this). */
   runtimeOverheadMb: number;
-  /** Extra wall time for the runtime's start-up. */
-  startupAllowanceMs: number;
+  /**
+   * The stack may grow up to the memory limit (as on Kattis and DOMjudge), for deep recursion in
+   * C and C++; the cgroup still counts it. Others keep the default 8 MiB (Java sizes its own).
+   */
+  stackUpToMemoryLimit: boolean;
   /** What the runtime prints on stderr when its own heap limit is hit (a Memory Limit Exceeded). */
   heapExhausted: RegExp;
 }
 
-/** The limits of the one javac run per Java submission. */
-export const COMPILE_LIMITS = { timeLimitMs: 15_000, memoryLimitMb: 768, wallLimitMs: 30_000 };
+const baseEnv = { PATH: '/usr/bin:/bin', LANG: 'C.UTF-8', HOME: '/tmp', TMPDIR: '/tmp' };
+const fixedName = (sourceFile: string) => (): SourcePlan => ({ sourceFile, entry: '' });
 
-const javaClassName = (code: string): string => {
-  const m = /^\s*public\s+(?:(?:final|abstract|strictfp)\s+)*class\s+([A-Za-z_$][\w$]*)/mu.exec(
-    code,
-  );
-  return m?.[1] ?? 'Main';
+/** javac's output folder inside the code folder (packages become sub-folders of it). */
+const JAVA_CLASSES = 'classes';
+/** The compiled C or C++ program. */
+const BINARY = 'main';
+
+const javaPlan = (code: string): SourcePlan => {
+  const source = analyzeJavaSource(code);
+  return {
+    sourceFile: `${source.fileName}.java`,
+    entry: source.mainClass ?? source.fileName,
+    ...(source.mainClass
+      ? {}
+      : {
+          noEntry:
+            'error: no class has a method public static void main(String[] args), so there is nothing to run',
+        }),
+  };
 };
 
-const baseEnv = { PATH: '/usr/bin:/bin', LANG: 'C.UTF-8', HOME: '/tmp', TMPDIR: '/tmp' };
+/** node --check's message without Node's own stack frames and version line. */
+const nodeCheckMessage = (output: string): string =>
+  output
+    .split('\n')
+    .filter((line) => !/^\s+at .*node:internal\//u.test(line) && !/^Node\.js v\d/u.test(line))
+    .join('\n')
+    .trim();
+
+/**
+ * gcc and g++ link statically (as DOMjudge and Kattis do): the binary needs nothing from /usr,
+ * so its runs see neither the compiler nor any other program.
+ */
+const gccCompile =
+  (compiler: string, std: string) =>
+  (ctx: CommandContext): string[] => [
+    compiler,
+    '-O2',
+    `-std=${std}`,
+    '-static',
+    '-o',
+    `${ctx.codeDir}/${BINARY}`,
+    `${ctx.codeDir}/${ctx.sourceFile}`,
+    '-lm',
+  ];
+
+/** A static binary: stdin/stdout only, no runtime of its own beyond the box's own processes. */
+const native: Pick<
+  LanguageSpec,
+  | 'compileWritesCode'
+  | 'run'
+  | 'runNeedsUsr'
+  | 'readOnlyPaths'
+  | 'env'
+  | 'runtimeOverheadMb'
+  | 'stackUpToMemoryLimit'
+> = {
+  compileWritesCode: true,
+  run: (ctx: CommandContext) => [`${ctx.codeDir}/${BINARY}`],
+  runNeedsUsr: false,
+  readOnlyPaths: [],
+  env: { ...baseEnv },
+  runtimeOverheadMb: 16,
+  stackUpToMemoryLimit: true,
+};
 
 export const LANGUAGES: Record<JudgeLanguage, LanguageSpec> = {
   python: {
     id: 'python',
-    mainName: () => 'main',
-    sourceFile: (name) => `${name}.py`,
+    plan: fixedName('main.py'),
+    // -I: no environment or user site; -S: no site module, py_compile needs only the standard
+    // library (a third of Python's start-up). It writes its .pyc into /code/__pycache__ (removed
+    // with the folder); the runs never read it, a script run as __main__ is compiled afresh.
+    compile: (ctx) => [
+      '/usr/bin/python3',
+      '-I',
+      '-S',
+      '-m',
+      'py_compile',
+      `${ctx.codeDir}/${ctx.sourceFile}`,
+    ],
+    compileWritesCode: true,
     // -B: no .pyc writes into the read-only code folder; -s: no user site folder.
-    run: (ctx) => ['/usr/bin/python3', '-B', '-s', `${ctx.codeDir}/${ctx.mainName}.py`],
+    run: (ctx) => ['/usr/bin/python3', '-B', '-s', `${ctx.codeDir}/${ctx.sourceFile}`],
+    runNeedsUsr: true,
     readOnlyPaths: [],
+    requires: ['/usr/bin/python3'],
     env: { ...baseEnv, PYTHONDONTWRITEBYTECODE: '1', PYTHONIOENCODING: 'utf-8' },
     runtimeOverheadMb: 32,
-    startupAllowanceMs: 500,
+    stackUpToMemoryLimit: false,
     heapExhausted: /^MemoryError\b/mu,
   },
   javascript: {
     id: 'javascript',
-    mainName: () => 'main',
-    sourceFile: (name) => `${name}.js`,
+    plan: fixedName('main.js'),
+    compile: (ctx) => ['/usr/bin/node', '--check', `${ctx.codeDir}/${ctx.sourceFile}`],
+    compileWritesCode: false,
+    compileMessage: nodeCheckMessage,
     run: (ctx) => [
       '/usr/bin/node',
       `--max-old-space-size=${ctx.memoryLimitMb}`,
-      `${ctx.codeDir}/${ctx.mainName}.js`,
+      `${ctx.codeDir}/${ctx.sourceFile}`,
     ],
+    runNeedsUsr: true,
     readOnlyPaths: [],
+    requires: ['/usr/bin/node'],
     // NODE_EXTRA_CA_CERTS and the rest of the server's environment never reach the box.
     env: { ...baseEnv },
     runtimeOverheadMb: 96,
-    startupAllowanceMs: 1000,
+    stackUpToMemoryLimit: false,
     heapExhausted:
       /JavaScript heap out of memory|Reached heap limit|Invalid array length|Array buffer allocation failed/u,
   },
   java: {
     id: 'java',
-    mainName: javaClassName,
-    sourceFile: (name) => `${name}.java`,
+    plan: javaPlan,
     compile: (ctx) => [
       `${JAVA_HOME}/bin/javac`,
       '-J-Xmx512m',
@@ -92,9 +198,10 @@ export const LANGUAGES: Record<JudgeLanguage, LanguageSpec> = {
       'UTF-8',
       '-nowarn',
       '-d',
-      ctx.codeDir,
-      `${ctx.codeDir}/${ctx.mainName}.java`,
+      `${ctx.codeDir}/${JAVA_CLASSES}`,
+      `${ctx.codeDir}/${ctx.sourceFile}`,
     ],
+    compileWritesCode: true,
     run: (ctx) => [
       `${JAVA_HOME}/bin/java`,
       `-Xmx${ctx.memoryLimitMb}m`,
@@ -105,13 +212,35 @@ export const LANGUAGES: Record<JudgeLanguage, LanguageSpec> = {
       '-XX:-UsePerfData',
       '-Xshare:auto',
       '-cp',
-      ctx.codeDir,
-      ctx.mainName,
+      `${ctx.codeDir}/${JAVA_CLASSES}`,
+      ctx.entry,
     ],
+    runNeedsUsr: true,
     readOnlyPaths: ['/etc/java-17-openjdk'],
+    requires: [`${JAVA_HOME}/bin/javac`, `${JAVA_HOME}/bin/java`],
+    install: 'jdk17',
     env: { ...baseEnv, JAVA_HOME },
     runtimeOverheadMb: 160,
-    startupAllowanceMs: 2000,
+    stackUpToMemoryLimit: false,
     heapExhausted: /java\.lang\.OutOfMemoryError/u,
+  },
+  c: {
+    id: 'c',
+    plan: fixedName('main.c'),
+    compile: gccCompile('/usr/bin/gcc', 'c17'),
+    ...native,
+    requires: ['/usr/bin/gcc'],
+    install: 'gcc',
+    // malloc failing under the limit leaves nothing recognisable: the cgroup's OOM kill decides.
+    heapExhausted: /(?!)/u,
+  },
+  cpp: {
+    id: 'cpp',
+    plan: fixedName('main.cpp'),
+    compile: gccCompile('/usr/bin/g++', 'c++17'),
+    ...native,
+    requires: ['/usr/bin/g++'],
+    install: 'gxx',
+    heapExhausted: /std::bad_alloc/u,
   },
 };

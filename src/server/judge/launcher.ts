@@ -37,6 +37,8 @@ export interface LauncherRun {
   cwd: string;
   cpuSeconds: number;
   fileBytes: number;
+  /** RLIMIT_STACK in bytes, or null to keep the default (8 MiB). */
+  stackBytes?: number | null;
   nproc: number | null;
   seccomp: Buffer | null;
   /** bwrap's --json-status-fd 4; a bare run (JUDGE_SANDBOX=none) has no such descriptor. */
@@ -230,6 +232,7 @@ export class Launcher {
         cwd: run.cwd,
         cpu: run.cpuSeconds,
         fsize: run.fileBytes,
+        stack: run.stackBytes ?? null,
         nproc: run.nproc,
         bpf: run.seccomp?.toString('base64') ?? null,
         statusFd: run.statusFd,

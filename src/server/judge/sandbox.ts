@@ -23,6 +23,8 @@ export interface BoxRunSpec {
   /** Host folder with the code; bound at /code (read-write only for compiling). */
   hostCodeDir: string;
   codeWritable: boolean;
+  /** /usr (and /lib, /bin… into it) read-only; false for a static binary that needs none of it. */
+  usr: boolean;
   readOnlyPaths: string[];
   /** Host folder used as the writable place in mode none (bwrap uses a tmpfs instead). */
   hostScratchDir: string;
@@ -34,6 +36,8 @@ export interface BoxRunSpec {
   outputBytes: number;
   stderrBytes: number;
   fileBytes: number;
+  /** RLIMIT_STACK, or null for the default 8 MiB. */
+  stackBytes: number | null;
   boxBytes: number;
   shmBytes: number;
   cgroups: CgroupSupport;
@@ -101,13 +105,12 @@ export function bwrapArgs(spec: BoxRunSpec): string[] {
     '--new-session', // no controlling terminal: no TIOCSTI typing into the server's terminal
     '--hostname',
     'box',
-    '--ro-bind',
-    '/usr',
-    '/usr',
-    ...rootLinkArgs(),
   ];
-  if (fs.existsSync('/etc/ld.so.cache'))
-    args.push('--ro-bind', '/etc/ld.so.cache', '/etc/ld.so.cache');
+  if (spec.usr) {
+    args.push('--ro-bind', '/usr', '/usr', ...rootLinkArgs());
+    if (fs.existsSync('/etc/ld.so.cache'))
+      args.push('--ro-bind', '/etc/ld.so.cache', '/etc/ld.so.cache');
+  }
   for (const p of spec.readOnlyPaths) args.push('--ro-bind', p, p);
   args.push(
     '--proc',
@@ -209,6 +212,7 @@ async function launch(spec: BoxRunSpec, launcher: Launcher): Promise<BoxRunResul
         cwd: spec.mode === 'none' ? spec.hostScratchDir : '/',
         cpuSeconds: Math.ceil(spec.cpuLimitMs / 1000) + 1,
         fileBytes: spec.fileBytes,
+        stackBytes: spec.stackBytes,
         nproc,
         seccomp: spec.mode === 'bwrap' ? spec.seccomp : null,
         statusFd: spec.mode === 'bwrap',

@@ -2,6 +2,7 @@
  * The judge's public data shapes, kept apart from the code so the later HTTP routes, the queue and
  * the tests can import them without pulling in process-spawning modules.
  */
+import type { CompareRule } from '../../contract/compare-rule.ts';
 import type { JudgeLanguage, Verdict } from '../../contract/verdicts.ts';
 
 export type { JudgeLanguage, Verdict };
@@ -21,6 +22,11 @@ export interface JudgeRequest {
   memoryLimitMb: number;
   /** The challenge's full score; the result's score is score × passed weight / total weight. */
   score: number;
+  /**
+   * How each test's output is compared with its expected output. Absent: exact, the rule every
+   * challenge had before compare modes (callers that predate them send none).
+   */
+  compare?: CompareRule;
 }
 
 export interface TestResult {

@@ -20,7 +20,10 @@ import {
 import { AddChallengeView } from '../features/challenges/add-challenge-view.tsx';
 import { ChallengeList } from '../features/challenges/challenge-list.tsx';
 import { EditChallengeView } from '../features/challenges/edit-challenge-view.tsx';
+import { JudgeQueuePanel } from '../features/judge-queue/judge-queue-panel.tsx';
+import { ResultsView } from '../features/results/results-view.tsx';
 import { RosterUploadPanel } from '../features/roster-upload/roster-upload-panel.tsx';
+import { StudentsView } from '../features/students/students-view.tsx';
 import { DeleteUserForm } from '../features/users/delete-user-form.tsx';
 import { StudentCount } from '../features/users/student-count.tsx';
 import { textParams } from '../lib/search-params.ts';
@@ -33,7 +36,7 @@ export const Route = createFileRoute('/adminDash')({
   // Links are typed by DashSearch; the page (a lazy chunk) checks the values with the dashboard's
   // schema, so neither zod nor admin code is downloaded before a student's first screen.
   validateSearch: (search: DashSearch & SearchSchemaInput) =>
-    textParams(search, ['view', 'challengeId']),
+    textParams(search, ['view', 'challengeId', 'student']),
   beforeLoad: async () => {
     const { currentAdminSession } = await loadAdminSession();
     if (!currentAdminSession()) throw redirect({ to: '/admin', replace: true });
@@ -45,10 +48,12 @@ function View({
   view,
   token,
   challengeId,
+  student,
 }: {
   view: DashView;
   token: string;
   challengeId?: string;
+  student?: string;
 }) {
   switch (view) {
     case 'home':
@@ -56,8 +61,13 @@ function View({
         <>
           <StudentCount token={token} />
           <ChallengeList token={token} />
+          <JudgeQueuePanel token={token} />
         </>
       );
+    case 'results':
+      return <ResultsView token={token} challengeId={challengeId} student={student} />;
+    case 'students':
+      return <StudentsView token={token} />;
     case 'delete-user':
       return <DeleteUserForm token={token} />;
     case 'add-challenge':
@@ -73,7 +83,11 @@ function View({
 }
 
 function AdminDashPage() {
-  const { view = DEFAULT_DASH_VIEW, challengeId } = dashSearchSchema.parse(Route.useSearch());
+  const {
+    view = DEFAULT_DASH_VIEW,
+    challengeId,
+    student,
+  } = dashSearchSchema.parse(Route.useSearch());
   const admin = useAdminSession();
   const navigate = useNavigate();
   if (!admin) return <Navigate to="/admin" replace />;
@@ -88,7 +102,7 @@ function AdminDashPage() {
           void navigate({ to: '/admin', replace: true });
         }}
       >
-        <View view={view} token={admin.token} challengeId={challengeId} />
+        <View view={view} token={admin.token} challengeId={challengeId} student={student} />
       </DashLayout>
     </>
   );

@@ -1,7 +1,8 @@
 /**
- * /adminDash's frame: the side menu (Home, Delete User, Excel upload, Logout; spec §2) and the
- * chosen view. The menu is a nav of links, so each view has its own address and the browser's
- * back button works; the current one is marked with aria-current.
+ * /adminDash's frame: the side menu (Home, Delete User, Excel upload, Logout; spec §2, with
+ * Results and Students after Home, issue 12) and the chosen view. The menu is a nav of links, so
+ * each view has its own address and the browser's back button works; the current one is marked
+ * with aria-current.
  */
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
@@ -11,6 +12,8 @@ import './dash.css';
 
 const menu: { view: DashView; label: string }[] = [
   { view: 'home', label: messages.menuHome },
+  { view: 'results', label: messages.menuResults },
+  { view: 'students', label: messages.menuStudents },
   { view: 'delete-user', label: messages.menuDeleteUser },
   { view: 'excel-upload', label: messages.menuExcelUpload },
 ];

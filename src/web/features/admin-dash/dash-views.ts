@@ -1,11 +1,15 @@
 /**
  * The dashboard's views, chosen by the `view` search parameter. Excel upload is the default
- * (spec §2); the challenge forms exist but are not in the menu.
+ * (spec §2); the challenge forms exist but are not in the menu. Results and Students extend the
+ * spec's menu (issue 12); `student` opens a student's submissions over the Results table, so a
+ * reload or a shared link shows the same thing.
  */
 import { z } from 'zod';
 
 export const dashViews = [
   'home',
+  'results',
+  'students',
   'delete-user',
   'excel-upload',
   'add-challenge',
@@ -17,5 +21,6 @@ export const DEFAULT_DASH_VIEW: DashView = 'excel-upload';
 export const dashSearchSchema = z.object({
   view: z.enum(dashViews).optional().catch(undefined),
   challengeId: z.string().max(64).optional().catch(undefined),
+  student: z.uuid().optional().catch(undefined),
 });
 export type DashSearch = z.infer<typeof dashSearchSchema>;

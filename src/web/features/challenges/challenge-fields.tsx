@@ -1,6 +1,7 @@
 /**
  * The fields of the add-challenge and edit-challenge forms: the spec's ten, then the judge's
- * settings and the test cases. In the edit form the id is fixed (it is what was loaded).
+ * settings, the output comparison (an addition, issue 14) and the test cases. In the edit form
+ * the id is fixed (it is what was loaded).
  */
 import { difficulties, languages } from '../../../contract/challenges.ts';
 import { messages } from '../../../contract/messages.ts';
@@ -8,7 +9,9 @@ import { SelectField } from '../../ui/select-field.tsx';
 import { TextAreaField } from '../../ui/text-area-field.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import type { ChallengeFormValues } from './challenge-form-values.ts';
+import { CompareFields } from './compare-fields.tsx';
 import { TestCasesEditor } from './test-cases-editor.tsx';
+import { worstCaseText } from './worst-case.ts';
 
 type Props = {
   values: ChallengeFormValues;
@@ -18,7 +21,7 @@ type Props = {
 
 export function ChallengeFields({ values, onChange, idReadOnly }: Props) {
   const set =
-    (field: Exclude<keyof ChallengeFormValues, 'testCases'>) =>
+    (field: Exclude<keyof ChallengeFormValues, 'testCases' | 'compare'>) =>
     (event: { target: { value: string } }) =>
       onChange({ ...values, [field]: event.target.value });
 
@@ -130,6 +133,7 @@ export function ChallengeFields({ values, onChange, idReadOnly }: Props) {
             max={20}
             step={0.1}
             value={values.timeLimitSeconds}
+            hint={worstCaseText(values)}
             onChange={set('timeLimitSeconds')}
           />
           <TextField
@@ -153,6 +157,10 @@ export function ChallengeFields({ values, onChange, idReadOnly }: Props) {
           />
         </div>
       </fieldset>
+      <CompareFields
+        values={values.compare}
+        onChange={(compare) => onChange({ ...values, compare })}
+      />
       <TestCasesEditor
         tests={values.testCases}
         onChange={(testCases) => onChange({ ...values, testCases })}

@@ -12,6 +12,12 @@ import {
   type ChallengeInput,
 } from '../../../contract/challenges.ts';
 import { messages } from '../../../contract/messages.ts';
+import {
+  compareValuesFrom,
+  emptyCompareValues,
+  toCompareRule,
+  type CompareFormValues,
+} from './compare-form-values.ts';
 
 export type TestCaseValues = {
   key: string;
@@ -36,6 +42,7 @@ export type ChallengeFormValues = {
   timeLimitSeconds: string;
   memoryLimitMb: string;
   testCases: TestCaseValues[];
+  compare: CompareFormValues;
 };
 
 /** The spec's ten fields, in the form's order. */
@@ -74,6 +81,7 @@ export function emptyChallengeValues(): ChallengeFormValues {
     timeLimitSeconds: String(DEFAULT_TIME_LIMIT_MS / 1000),
     memoryLimitMb: String(DEFAULT_MEMORY_LIMIT_MB),
     testCases: [newTestCase(false)],
+    compare: emptyCompareValues(),
   };
 }
 
@@ -97,6 +105,7 @@ export function valuesFromChallenge(challenge: Challenge): ChallengeFormValues {
       ...t,
       weight: String(t.weight),
     })),
+    compare: compareValuesFrom(challenge.compare),
   };
 }
 
@@ -126,6 +135,7 @@ export function toChallengeInput(values: ChallengeFormValues): ChallengeInput {
       hidden: t.hidden,
       weight: numberOrMissing(t.weight) as number,
     })),
+    compare: toCompareRule(values.compare),
   };
 }
 

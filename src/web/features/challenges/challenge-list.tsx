@@ -46,6 +46,7 @@ export function ChallengeList({ token }: { token: string }) {
                 <th scope="col">{messages.fieldDifficulty}</th>
                 <th scope="col">{messages.openDates}</th>
                 <th scope="col">{messages.testCasesLegend}</th>
+                <th scope="col">{messages.resultsLinkLabel}</th>
               </tr>
             </thead>
             <tbody>
@@ -67,6 +68,15 @@ export function ChallengeList({ token }: { token: string }) {
                     {c.startDate} – {c.endDate}
                   </td>
                   <td>{c.testCaseCount}</td>
+                  <td>
+                    <Link
+                      to="/adminDash"
+                      search={{ view: 'results', challengeId: c.challengeId }}
+                      className="link"
+                    >
+                      {messages.resultsLinkLabel}
+                    </Link>
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -3,17 +3,22 @@ import { EditorView } from '@codemirror/view';
 import { useEffect, useId, useRef } from 'react';
 import { messages } from '../../../contract/messages.ts';
 import type { JudgeLanguage } from '../../../contract/verdicts.ts';
-import { editorExtensions } from './editor-setup.ts';
+import { editorExtensions } from '../../ui/editor-setup.ts';
+
+/** Code to put in the editor in place of what is there (a submission loaded from the history). */
+export type Replacement = { code: string; serial: number };
 
 type Props = {
   language: JudgeLanguage;
   initialCode: string;
   onChange: (code: string) => void;
   onRun: () => void;
+  replacement?: Replacement;
 };
 
-export function CodeEditor({ language, initialCode, onChange, onRun }: Props) {
+export function CodeEditor({ language, initialCode, onChange, onRun, replacement }: Props) {
   const host = useRef<HTMLDivElement>(null);
+  const view = useRef<EditorView | null>(null);
   const hintId = useId();
   // The view lives outside React's state: keep the latest callbacks without recreating it.
   const callbacks = useRef({ onChange, onRun });
@@ -23,7 +28,7 @@ export function CodeEditor({ language, initialCode, onChange, onRun }: Props) {
 
   useEffect(() => {
     if (!host.current) return;
-    const view = new EditorView({
+    const editor = new EditorView({
       doc: initialCode,
       parent: host.current,
       extensions: editorExtensions({
@@ -34,10 +39,24 @@ export function CodeEditor({ language, initialCode, onChange, onRun }: Props) {
         onRun: () => callbacks.current.onRun(),
       }),
     });
-    return () => view.destroy();
+    view.current = editor;
+    return () => {
+      view.current = null;
+      editor.destroy();
+    };
     // initialCode only seeds a new view; later text lives in the view itself.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [language, hintId]);
+
+  // A whole-document change, like typing: it lands in the undo history and in the draft.
+  useEffect(() => {
+    const editor = view.current;
+    if (!replacement || !editor) return;
+    editor.dispatch({
+      changes: { from: 0, to: editor.state.doc.length, insert: replacement.code },
+    });
+    editor.focus();
+  }, [replacement]);
 
   return (
     <div className="code-editor">

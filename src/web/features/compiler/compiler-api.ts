@@ -1,20 +1,27 @@
 /**
  * The compiler page's calls. Each carries the compiler token (Bearer) and the application key the
- * test screen put in the page's address. Run and Submit wait longer than the spec's 10 s timeout:
- * judging a Java submission on every test can take that long on a busy exam morning.
+ * test screen put in the page's address. Run waits longer than the spec's 10 s timeout: it judges
+ * in the request. Submit only stores (the judge works after), and the page follows the
+ * submission with long polls of the result call.
  */
 import {
   APP_KEY_HEADER,
   compilerChallengePath,
   compilerChallengeSchema,
+  compilerHistoryPath,
+  compilerResultPath,
   compilerRunPath,
   compilerSubmitPath,
+  MAX_RESULT_WAIT_SECONDS,
   runResponseSchema,
-  submissionResultSchema,
+  submissionStateSchema,
+  historyResponseSchema,
   type CompilerChallenge,
+  type HistoryResponse,
   type RunRequest,
   type RunResponse,
-  type SubmissionResult,
+  type SubmissionState,
+  type SubmissionStatus,
   type SubmitRequest,
 } from '../../../contract/compiler.ts';
 import { apiRequest } from '../../lib/api-client.ts';
@@ -50,11 +57,34 @@ export function runCode(c: CompilerCredentials, body: RunRequest): Promise<RunRe
   });
 }
 
-export function submitCode(c: CompilerCredentials, body: SubmitRequest): Promise<SubmissionResult> {
-  return apiRequest(compilerSubmitPath, {
+export function submitCode(c: CompilerCredentials, body: SubmitRequest): Promise<SubmissionState> {
+  return apiRequest(compilerSubmitPath, { ...auth(c), body, schema: submissionStateSchema });
+}
+
+/** Waits (long poll) until the submission's status is no longer `since`, or about 20 s. */
+export function followSubmission(
+  c: CompilerCredentials,
+  submissionId: string,
+  since: SubmissionStatus,
+  signal: AbortSignal,
+): Promise<SubmissionState> {
+  const wait = MAX_RESULT_WAIT_SECONDS - 5;
+  const path = compilerResultPath.replace(':submissionId', encodeURIComponent(submissionId));
+  return apiRequest(`${path}?wait=${wait}&since=${since}`, {
     ...auth(c),
-    body,
-    schema: submissionResultSchema,
-    timeoutMs: JUDGE_TIMEOUT_MS,
+    schema: submissionStateSchema,
+    timeoutMs: (wait + 10) * 1000,
+    signal,
+  });
+}
+
+/** The student's own submissions to this challenge, newest first (the history under Submit). */
+export function fetchHistory(
+  c: CompilerCredentials,
+  challengeId: string,
+): Promise<HistoryResponse> {
+  return apiRequest(compilerHistoryPath.replace(':challengeId', encodeURIComponent(challengeId)), {
+    ...auth(c),
+    schema: historyResponseSchema,
   });
 }

@@ -6,6 +6,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type {
   CompilerChallenge,
+  HistoryEntry,
   RunResponse,
   SubmissionResult,
 } from '../../../contract/compiler.ts';
@@ -14,8 +15,8 @@ import { useOnline } from '../../lib/online.ts';
 import { showFailure } from '../../ui/show-failure.ts';
 import { showError, showSuccess } from '../../ui/toast.ts';
 import { autoSubmitDone, autoSubmitDue, markAutoSubmitted } from './auto-submit.ts';
-import { CodeEditor } from './code-editor.tsx';
-import { runCode, type CompilerCredentials } from './compiler-api.ts';
+import { CodeEditor, type Replacement } from './code-editor.tsx';
+import { fetchHistory, runCode, type CompilerCredentials } from './compiler-api.ts';
 import { Countdown } from './countdown.tsx';
 import { formatScore } from './measures.ts';
 import { postToParent } from './parent-events.ts';
@@ -23,6 +24,8 @@ import { PendingSubmissions } from './pending-submissions.tsx';
 import { RunResult } from './run-result.tsx';
 import type { ServerClock } from './server-clock.ts';
 import { StatementPanel } from './statement-panel.tsx';
+import { SubmissionHistory } from './submission-history.tsx';
+import { SubmissionProgress } from './submission-progress.tsx';
 import { SubmitResult } from './submit-result.tsx';
 import { useCountdown } from './use-countdown.ts';
 import { useDraft } from './use-draft.ts';
@@ -55,11 +58,30 @@ export function CompilerWorkspace({ challenge, clock, credentials, owner }: Prop
   const [useCustomInput, setUseCustomInput] = useState(false);
   const [customInput, setCustomInput] = useState('');
   const [timeUp, setTimeUp] = useState(false);
+  const [history, setHistory] = useState<HistoryEntry[]>([]);
+  const [replacement, setReplacement] = useState<Replacement>();
+
+  // The history is read when the page opens and after each verdict; failing to read it is not
+  // worth a toast (the results themselves are shown anyway).
+  const refreshHistory = useCallback(() => {
+    fetchHistory(credentials, challengeId).then(
+      (answer) => setHistory(answer.submissions),
+      () => undefined,
+    );
+  }, [credentials, challengeId]);
+  useEffect(() => refreshHistory(), [refreshHistory]);
+  const loadFromHistory = useCallback((entry: HistoryEntry) => {
+    setReplacement((previous) => ({ code: entry.code, serial: (previous?.serial ?? 0) + 1 }));
+    showSuccess(
+      messages.historyLoaded.replace('{time}', new Date(entry.createdAt).toLocaleTimeString()),
+    );
+  }, []);
 
   const judged = useCallback(
     (result: SubmissionResult, fromQueue: boolean) => {
       setSubmission(result);
       setBestScore(result.bestScore);
+      refreshHistory();
       if (fromQueue) showSuccess(messages.submissionSent);
       postToParent({
         type: 'submitted',
@@ -69,7 +91,7 @@ export function CompilerWorkspace({ challenge, clock, credentials, owner }: Prop
         bestScore: result.bestScore,
       });
     },
-    [challengeId],
+    [challengeId, refreshHistory],
   );
   const submissions = useSubmissions({
     owner,
@@ -90,15 +112,16 @@ export function CompilerWorkspace({ challenge, clock, credentials, owner }: Prop
       setBusy('submit');
       try {
         const outcome = await submissions.submit(code);
-        if (outcome.kind === 'judged') judged(outcome.result, false);
-        else showError(messages.submissionQueued);
+        // Sent: the result follows (submission-progress shows the wait meanwhile).
+        if (outcome.kind === 'queued') showError(messages.submissionQueued);
+        else refreshHistory();
       } catch (error) {
         showFailure(error);
       } finally {
         setBusy(null);
       }
     },
-    [submissions, judged, setBusy],
+    [submissions, setBusy, refreshHistory],
   );
 
   const onTimeUp = useCallback(() => {
@@ -190,6 +213,7 @@ export function CompilerWorkspace({ challenge, clock, credentials, owner }: Prop
               initialCode={draft.initialCode}
               onChange={draft.onChange}
               onRun={() => void run()}
+              replacement={replacement}
             />
           )}
           <p className="compiler__draft muted" aria-live="polite" data-testid="draft-status">
@@ -238,10 +262,15 @@ export function CompilerWorkspace({ challenge, clock, credentials, owner }: Prop
           {!online ? <p className="compiler__offline">{messages.runNeedsNetwork}</p> : null}
           {timeUp ? <p className="compiler__over">{messages.testOverNote}</p> : null}
           <PendingSubmissions pending={submissions.pending} />
+          <SubmissionProgress
+            state={submissions.following.state}
+            awaitingNetwork={submissions.following.awaitingNetwork}
+          />
           <div aria-live="polite" className="compiler__results">
             {submission ? <SubmitResult result={submission} /> : null}
             {runResponse ? <RunResult response={runResponse} /> : null}
           </div>
+          <SubmissionHistory entries={history} disabled={timeUp} onLoad={loadFromHistory} />
         </section>
       </div>
     </div>

@@ -1,6 +1,7 @@
 /** What Run answered: one run on custom input, or the samples. */
 import type { RunResponse } from '../../../contract/compiler.ts';
 import { messages } from '../../../contract/messages.ts';
+import { CompareRuleNote } from './compare-rule-note.tsx';
 import { formatMemory, formatTime } from './measures.ts';
 import { OutputBlock } from './output-block.tsx';
 import { SampleOutcomes } from './sample-outcomes.tsx';
@@ -32,7 +33,10 @@ export function RunResult({ response }: { response: RunResponse }) {
           ) : null}
         </>
       ) : (
-        <SampleOutcomes samples={response.samples} />
+        <>
+          <CompareRuleNote rule={response.compare} />
+          <SampleOutcomes samples={response.samples} />
+        </>
       )}
     </section>
   );

@@ -1,4 +1,5 @@
 /** The challenge as the student reads it: statement, limits, points and the sample tests. */
+import { describeCompareRule } from '../../../contract/compare-rule-text.ts';
 import type { CompilerChallenge } from '../../../contract/compiler.ts';
 import { messages } from '../../../contract/messages.ts';
 import { formatScore, formatTime } from './measures.ts';
@@ -24,6 +25,12 @@ export function StatementPanel({ challenge }: { challenge: CompilerChallenge }) 
           <dt>{messages.memoryLimit}</dt>
           <dd>{challenge.memoryLimitMb} MB</dd>
         </div>
+        {challenge.compare ? (
+          <div>
+            <dt>{messages.compareLegend}</dt>
+            <dd data-testid="statement-compare-rule">{describeCompareRule(challenge.compare)}</dd>
+          </div>
+        ) : null}
       </dl>
       {challenge.samples.length > 0 ? (
         <>

@@ -1,6 +1,7 @@
 /** A judged submission: verdict, score, best score, samples in full, hidden tests as counts. */
 import type { SubmissionResult } from '../../../contract/compiler.ts';
 import { messages } from '../../../contract/messages.ts';
+import { CompareRuleNote } from './compare-rule-note.tsx';
 import { formatScore } from './measures.ts';
 import { OutputBlock } from './output-block.tsx';
 import { SampleOutcomes } from './sample-outcomes.tsx';
@@ -32,6 +33,7 @@ export function SubmitResult({ result }: { result: SubmissionResult }) {
           <dd>{formatScore(result.bestScore)}</dd>
         </div>
       </dl>
+      <CompareRuleNote rule={result.compare} />
       {result.compileOutput ? (
         <OutputBlock label={messages.compileOutputLabel} text={result.compileOutput} tone="error" />
       ) : null}

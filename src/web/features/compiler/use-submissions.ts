@@ -1,14 +1,23 @@
 /**
- * Submit, online or not. Online, the code is judged at once. Offline (or when the request cannot
- * reach the server) the submission is queued on this computer and shown as pending; the queue is
- * sent when the browser says the network is back, when the page opens, and every 15 s while
- * anything waits (the browser's online flag can be wrong on a lab network). The page-made id makes
- * the server judge each submission once, however many times it is sent.
+ * Submit, online or not, and follow each submission to its verdict. Online, Submit stores the
+ * submission on the server (202) and the judge works after; the page then follows it with long
+ * polls (queued with its place in line, running, then the result). Offline (or when the request
+ * cannot reach the server) the submission is queued on this computer and shown as pending; the
+ * queue is sent when the browser says the network is back, when the page opens, and every 15 s
+ * while anything waits (the browser's online flag can be wrong on a lab network). The page-made
+ * id makes the server store each submission once, however many times it is sent. Submissions
+ * being followed are remembered on this computer too, so a reload or a network cut after the 202
+ * still ends with the result on screen.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { SubmissionResult } from '../../../contract/compiler.ts';
+import type {
+  JudgedSubmission,
+  SubmissionState,
+  SubmissionStatus,
+} from '../../../contract/compiler.ts';
 import { ApiError } from '../../lib/api-client.ts';
-import { submitCode, type CompilerCredentials } from './compiler-api.ts';
+import { followSubmission, submitCode, type CompilerCredentials } from './compiler-api.ts';
+import { forgetFollowed, loadFollowed, rememberFollowed } from './followed-submissions.ts';
 import type { ServerClock } from './server-clock.ts';
 import {
   loadQueue,
@@ -18,6 +27,8 @@ import {
 } from './submission-queue.ts';
 
 const RETRY_MS = 15_000;
+/** After a failed follow-up call: try again when the browser is back online, or after this. */
+const FOLLOW_RETRY_MS = 5_000;
 
 type Options = {
   owner: string;
@@ -25,25 +36,115 @@ type Options = {
   credentials: CompilerCredentials;
   clock: ServerClock;
   /** A submission (sent now or from the queue) was judged. */
-  onJudged: (result: SubmissionResult, fromQueue: boolean) => void;
-  /** The server refused a queued submission for good (time rules): its message. */
+  onJudged: (result: JudgedSubmission, fromQueue: boolean) => void;
+  /** The server refused a queued submission for good (time rules), or gave up on one: its message. */
   onRefused: (message: string) => void;
 };
 
-export type SubmitOutcome = { kind: 'judged'; result: SubmissionResult } | { kind: 'queued' };
+export type SubmitOutcome = { kind: 'sent'; state: SubmissionState } | { kind: 'queued' };
+
+/** What the page shows of the latest submission while the judge works on it. */
+export type Following = { state: SubmissionState | undefined; awaitingNetwork: boolean };
 
 /** No answer at all, or a server that cannot judge right now: keep the submission for later. */
 const worthRetrying = (error: unknown) =>
   error instanceof ApiError && (error.status === 0 || error.status >= 500);
 
+const isPending = (status: SubmissionStatus) => status === 'queued' || status === 'running';
+
+function networkBack(signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      window.removeEventListener('online', done);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, FOLLOW_RETRY_MS);
+    window.addEventListener('online', done);
+    signal.addEventListener('abort', done);
+  });
+}
+
 export function useSubmissions(options: Options) {
   const { owner, challengeId, credentials, clock } = options;
   const [pending, setPending] = useState<QueuedSubmission[]>([]);
+  const [following, setFollowing] = useState<Following>({
+    state: undefined,
+    awaitingNetwork: false,
+  });
+  const latestId = useRef<string | undefined>(undefined);
+  const followers = useRef(new Map<string, AbortController>());
   const flushing = useRef(false);
   const handlers = useRef(options);
   useEffect(() => {
     handlers.current = options;
   });
+
+  const follow = useCallback(
+    async (submissionId: string, initial: SubmissionState | undefined, fromQueue: boolean) => {
+      if (followers.current.has(submissionId)) return;
+      const controller = new AbortController();
+      followers.current.set(submissionId, controller);
+      latestId.current = submissionId;
+      const show = (state: SubmissionState | undefined, awaitingNetwork: boolean) => {
+        if (latestId.current === submissionId) setFollowing({ state, awaitingNetwork });
+      };
+      let state = initial;
+      try {
+        rememberFollowed(owner, challengeId, submissionId);
+        show(state, false);
+        while (!controller.signal.aborted && (!state || isPending(state.status))) {
+          try {
+            state = await followSubmission(
+              credentials,
+              submissionId,
+              state?.status ?? 'queued',
+              controller.signal,
+            );
+            show(state, false);
+          } catch (error) {
+            if (controller.signal.aborted) return;
+            if (!worthRetrying(error)) {
+              forgetFollowed(owner, challengeId, submissionId);
+              show(undefined, false);
+              handlers.current.onRefused(error instanceof Error ? error.message : String(error));
+              return;
+            }
+            show(state, true);
+            await networkBack(controller.signal);
+          }
+        }
+        if (!state || controller.signal.aborted) return;
+        forgetFollowed(owner, challengeId, submissionId);
+        if (state.status === 'judged') handlers.current.onJudged(state, fromQueue);
+        else if (state.status === 'failed') handlers.current.onRefused(state.message);
+      } finally {
+        followers.current.delete(submissionId);
+      }
+    },
+    [owner, challengeId, credentials],
+  );
+
+  // Submissions still being judged when the page last closed (or lost the network) are followed
+  // again; leaving the page stops every follow-up call.
+  useEffect(() => {
+    const active = followers.current;
+    for (const id of loadFollowed(owner, challengeId)) void follow(id, undefined, false);
+    return () => {
+      for (const controller of active.values()) controller.abort();
+      active.clear();
+    };
+  }, [owner, challengeId, follow]);
+
+  const sent = useCallback(
+    (state: SubmissionState, fromQueue: boolean) => {
+      if (isPending(state.status)) void follow(state.submissionId, state, fromQueue);
+      else if (state.status === 'judged') handlers.current.onJudged(state, fromQueue);
+      else if (state.status === 'failed') handlers.current.onRefused(state.message);
+    },
+    [follow],
+  );
 
   const flush = useCallback(async () => {
     if (flushing.current) return;
@@ -52,10 +153,10 @@ export function useSubmissions(options: Options) {
       let queue = await loadQueue(owner, challengeId);
       for (const item of [...queue]) {
         try {
-          const result = await submitCode(credentials, { challengeId, ...item });
+          const state = await submitCode(credentials, { challengeId, ...item });
           queue = queue.filter((q) => q.submissionId !== item.submissionId);
           await storeQueue(owner, challengeId, queue);
-          handlers.current.onJudged(result, true);
+          sent(state, true);
         } catch (error) {
           if (worthRetrying(error)) break;
           queue = queue.filter((q) => q.submissionId !== item.submissionId);
@@ -67,7 +168,7 @@ export function useSubmissions(options: Options) {
     } finally {
       flushing.current = false;
     }
-  }, [owner, challengeId, credentials]);
+  }, [owner, challengeId, credentials, sent]);
 
   useEffect(() => {
     void flush();
@@ -103,20 +204,21 @@ export function useSubmissions(options: Options) {
         return { kind: 'queued' };
       }
       try {
-        const result = await submitCode(credentials, {
+        const state = await submitCode(credentials, {
           challengeId,
           code,
           submissionId: item.submissionId,
         });
-        return { kind: 'judged', result };
+        sent(state, false);
+        return { kind: 'sent', state };
       } catch (error) {
         if (!(error instanceof ApiError && error.status === 0)) throw error;
         await enqueue(item);
         return { kind: 'queued' };
       }
     },
-    [challengeId, credentials, clock, enqueue],
+    [challengeId, credentials, clock, enqueue, sent],
   );
 
-  return { pending, submit, flush };
+  return { pending, following, submit, flush };
 }

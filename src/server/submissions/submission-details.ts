@@ -4,8 +4,13 @@
  * the program's output on them.
  */
 import { z } from 'zod';
-import type { SampleOutcome, SubmissionResult } from '../../contract/compiler.ts';
+import type { HistoryEntry, SampleOutcome, SubmissionResult } from '../../contract/compiler.ts';
 import { languages } from '../../contract/challenges.ts';
+import {
+  compareRuleSchema,
+  EXACT_COMPARE_RULE,
+  type CompareRule,
+} from '../../contract/compare-rule.ts';
 import { VERDICTS, type Verdict } from '../../contract/verdicts.ts';
 import type { JudgeResult, JudgeTest } from '../judge/index.ts';
 import type { SubmissionRow } from './submission-queries.ts';
@@ -14,27 +19,34 @@ import type { SubmissionRow } from './submission-queries.ts';
 const KEPT_CHARS = 16 * 1024;
 const cap = (text: string | undefined) => (text ?? '').slice(0, KEPT_CHARS);
 
+/**
+ * Read leniently: a row written by an older version, or half-written, shows what it has instead
+ * of failing the page that reads it (the student's result, the teacher's drill-down).
+ */
 const storedTestSchema = z.object({
   hidden: z.boolean(),
-  weight: z.number(),
-  verdict: z.enum(VERDICTS),
-  timeMs: z.number(),
-  wallMs: z.number(),
-  memoryBytes: z.number().nullable(),
+  weight: z.number().catch(1),
+  verdict: z.enum(VERDICTS).catch('Internal Error'),
+  timeMs: z.number().catch(0),
+  wallMs: z.number().catch(0),
+  memoryBytes: z.number().nullable().catch(null),
   sample: z
     .object({
-      input: z.string(),
-      expectedOutput: z.string(),
-      stdout: z.string(),
-      stderr: z.string(),
+      input: z.string().catch(''),
+      expectedOutput: z.string().catch(''),
+      stdout: z.string().catch(''),
+      stderr: z.string().catch(''),
     })
-    .optional(),
+    .optional()
+    .catch(undefined),
 });
 
 const storedDetailsSchema = z.object({
-  tests: z.array(storedTestSchema),
-  maxScore: z.number(),
-  compileOutput: z.string().optional(),
+  tests: z.array(storedTestSchema).catch([]),
+  maxScore: z.number().catch(0),
+  compileOutput: z.string().optional().catch(undefined),
+  /** The rule the outputs were compared by; absent in results judged before compare modes. */
+  compare: compareRuleSchema.optional().catch(undefined),
 });
 export type StoredDetails = z.infer<typeof storedDetailsSchema>;
 
@@ -42,9 +54,11 @@ export function detailsFrom(
   result: JudgeResult,
   tests: JudgeTest[],
   maxScore: number,
+  compare: CompareRule,
 ): StoredDetails {
   return {
     maxScore,
+    compare,
     tests: result.tests.map((t) => {
       const source = tests[t.index];
       return {
@@ -81,9 +95,14 @@ export function sampleOutcomes(details: StoredDetails): SampleOutcome[] {
     .map((s, index) => ({ ...s, index }));
 }
 
+/** A submission's stored `details`, or empty ones when there are none (not judged yet). */
+export function readStoredDetails(value: unknown): StoredDetails {
+  const parsed = storedDetailsSchema.safeParse(value ?? {});
+  return parsed.success ? parsed.data : { tests: [], maxScore: 0 };
+}
+
 export function toSubmissionResult(row: SubmissionRow, bestScore: number): SubmissionResult {
-  const parsed = storedDetailsSchema.safeParse(row.details);
-  const details: StoredDetails = parsed.success ? parsed.data : { tests: [], maxScore: 0 };
+  const details = readStoredDetails(row.details);
   const hidden = details.tests.filter((t) => t.hidden);
   const verdicts: Partial<Record<Verdict, number>> = {};
   for (const t of hidden) verdicts[t.verdict] = (verdicts[t.verdict] ?? 0) + 1;
@@ -105,5 +124,30 @@ export function toSubmissionResult(row: SubmissionRow, bestScore: number): Submi
       verdicts,
     },
     ...(details.compileOutput === undefined ? {} : { compileOutput: details.compileOutput }),
+    // Every result judged before compare modes existed was compared exactly.
+    compare: details.compare ?? EXACT_COMPARE_RULE,
+  };
+}
+
+/** A stored submission as the student's history lists it: samples in full, hidden tests as counts. */
+export function toHistoryEntry(row: SubmissionRow): HistoryEntry {
+  const details = readStoredDetails(row.details);
+  const hidden = details.tests.filter((t) => t.hidden);
+  const verdict = z.enum(VERDICTS).safeParse(row.verdict);
+  const hasResult = verdict.success && row.status !== 'queued' && row.status !== 'running';
+  return {
+    submissionId: row.id,
+    status: row.status,
+    createdAt: row.createdAt.toISOString(),
+    language: z.enum(languages).catch('python').parse(row.language),
+    code: row.code,
+    verdict: hasResult ? verdict.data : null,
+    score: hasResult ? row.score : null,
+    maxScore: details.maxScore,
+    samples: hasResult ? sampleOutcomes(details) : [],
+    hidden: {
+      total: hidden.length,
+      passed: hasResult ? hidden.filter((t) => t.verdict === 'Accepted').length : 0,
+    },
   };
 }

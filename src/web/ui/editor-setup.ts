@@ -2,22 +2,29 @@
  * CodeMirror 6 configured for the test: the challenge's language, colours from the page's CSS
  * custom properties (so light and dark mode keep their contrast), Tab indents (Esc then Tab leaves
  * the editor, CodeMirror's escape hatch for keyboard users), Ctrl/Cmd+Enter runs.
+ * It lives in ui/ because two features show code: the compiler page edits it, the teacher's
+ * Results view reads it. Both import it lazily, so CodeMirror stays one chunk loaded on demand.
  */
 import { indentWithTab } from '@codemirror/commands';
+import { cpp } from '@codemirror/lang-cpp';
 import { java } from '@codemirror/lang-java';
 import { javascript } from '@codemirror/lang-javascript';
 import { python } from '@codemirror/lang-python';
 import { HighlightStyle, syntaxHighlighting } from '@codemirror/language';
-import { Prec, type Extension } from '@codemirror/state';
+import { EditorState, Prec, type Extension } from '@codemirror/state';
 import { EditorView, keymap } from '@codemirror/view';
 import { tags } from '@lezer/highlight';
 import { basicSetup } from 'codemirror';
-import type { JudgeLanguage } from '../../../contract/verdicts.ts';
+import type { JudgeLanguage } from '../../contract/verdicts.ts';
+import './code-colors.css';
 
 const languageSupport: Record<JudgeLanguage, () => Extension> = {
   javascript: () => javascript(),
   python: () => python(),
   java: () => java(),
+  // One grammar for both: the C++ parser reads C too (declarations, macros, pointers).
+  c: () => cpp(),
+  cpp: () => cpp(),
 };
 
 const highlight = HighlightStyle.define([
@@ -93,5 +100,23 @@ export function editorExtensions(options: {
     EditorView.updateListener.of((update) => {
       if (update.docChanged) options.onChange(update.state.doc.toString());
     }),
+  ];
+}
+
+/**
+ * A read-only view of submitted code (the teacher's drill-down). The text stays focusable and
+ * selectable, so a keyboard user can move through it and copy from it.
+ */
+export function readOnlyExtensions(options: {
+  language: JudgeLanguage;
+  label: string;
+}): Extension[] {
+  return [
+    basicSetup,
+    languageSupport[options.language](),
+    syntaxHighlighting(highlight),
+    theme,
+    EditorState.readOnly.of(true),
+    EditorView.contentAttributes.of({ 'aria-label': options.label, 'aria-readonly': 'true' }),
   ];
 }

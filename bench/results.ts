@@ -1,0 +1,252 @@
+/**
+ * The teacher's results (issue 12) on 10,000 students x 5 judged submissions on one challenge,
+ * seeded with bulk SQL (not the API), against the real server:
+ * - a results page (50 rows, sorted by best score, filtered by branch, with the summary line)
+ *   p99 next to GET /api/health p99, requests interleaved in the same run. Goal: <= 10x health,
+ *   and < 50 ms absolute on PostgreSQL.
+ * - the .xlsx export of the 10,000 rows over HTTP next to exceljs's WorkbookWriter writing the
+ *   same rows and cells alone (the export's writer fed from memory: no database, no HTTP).
+ *   Goal: <= 1.5x. And the peak RSS growth of the process during the export. Goal: <= 50 MB.
+ *   On PGlite the database runs in this process, so its memory is counted too.
+ */
+import crypto from 'node:crypto';
+import { Writable } from 'node:stream';
+import v8 from 'node:v8';
+import vm from 'node:vm';
+import { sql } from 'drizzle-orm';
+import {
+  resultsExportPath,
+  resultsFilterQuerySchema,
+  resultsPath,
+  toSearchParams,
+} from '../src/contract/results.ts';
+import { exportPages, type ExportRow } from '../src/server/results/export-rows.ts';
+import { writeResultsXlsx } from '../src/server/results/export-xlsx.ts';
+import { findResultsChallenge } from '../src/server/results/results-queries.ts';
+import { readTestCases } from '../src/server/results/submission-queries.ts';
+import { createWallClock } from '../src/server/results/wall-clock.ts';
+import type { Db } from '../src/server/db/connection.ts';
+import { startBenchServer } from './bench-server.ts';
+import { summarize } from './stats.ts';
+
+const STUDENTS = 10_000;
+const SUBMISSIONS_PER_STUDENT = 5;
+const TESTS = 5;
+const CHALLENGE = 'BENCH-RESULTS';
+const SAMPLES = 300;
+
+v8.setFlagsFromString('--expose-gc');
+const collectGarbage = vm.runInNewContext('gc') as () => void;
+
+export type ResultsFigures = {
+  database: string;
+  seedMs: number;
+  healthP99: number;
+  pageP99: number;
+  pageP50: number;
+  healthP50: number;
+  exportMs: number;
+  exceljsMs: number;
+  exportRows: number;
+  exportMb: number;
+  rssGrowthMb: number;
+  ok: boolean;
+};
+
+/** Everything in a few statements: users, attempts, submissions with details, then standings. */
+export async function seedResultsBench(db: Db): Promise<void> {
+  await db.execute(sql`
+    insert into challenges (challenge_id, challenge_name, challenge_desc, difficulty_lev, score,
+      start_date, end_date, time_dur, language, tags)
+    values (${CHALLENGE}, 'Bench', 'd', 'easy', 100, '2020-01-01', '2099-12-31', 60, 'python', 't')`);
+  await db.execute(sql`
+    insert into test_cases (challenge_id, ordinal, input, expected_output, hidden, weight)
+    select ${CHALLENGE}, t - 1, t || ' ' || t, (2 * t)::text, t > 1, 1
+    from generate_series(1, ${TESTS}) t`);
+  await db.execute(sql`
+    insert into users (email, name, year, branch, college, password_hash)
+    select 'student' || i || '@bench.test', 'Student ' || i, ((i % 4) + 1)::text,
+      (array['CSE', 'ECE', 'MECH', 'CIVIL', 'EEE'])[(i % 5) + 1], 'GEC',
+      case when i % 3 = 0 then null else 'x' end
+    from generate_series(1, ${STUDENTS}) i`);
+  await db.execute(sql`
+    insert into attempts (user_id, challenge_id, started_at, deadline)
+    select id, ${CHALLENGE}, now() - interval '2 hours' + (hashtext(email) % 600) * interval '1 second',
+      now() - interval '1 hour' + (hashtext(email) % 600) * interval '1 second'
+    from users where email like '%@bench.test'`);
+  // Scores 0..100 in steps of 20 from a hash, so the sort has many ties; passed tests follow.
+  await db.execute(sql`
+    insert into submissions (user_id, challenge_id, language, code, status, verdict, passed, total,
+      score, details, created_at, judged_at)
+    select a.user_id, ${CHALLENGE}, 'python', 'print(sum(map(int, input().split())))', 'judged',
+      case when p.passed = ${TESTS} then 'Accepted' else 'Wrong Answer' end, p.passed, ${TESTS},
+      p.passed * 20,
+      jsonb_build_object('maxScore', 100, 'tests', (
+        select jsonb_agg(jsonb_build_object('hidden', t > 1, 'weight', 1,
+          'verdict', case when t <= p.passed then 'Accepted' else 'Wrong Answer' end,
+          'timeMs', 12, 'wallMs', 20, 'memoryBytes', 5000000) order by t)
+        from generate_series(1, ${TESTS}) t)),
+      a.started_at + k * interval '5 minutes', a.started_at + k * interval '5 minutes'
+    from attempts a cross join generate_series(1, ${SUBMISSIONS_PER_STUDENT}) k
+      cross join lateral (select abs(hashtext(a.user_id::text || k)) % ${TESTS + 1} as passed) p
+    where a.challenge_id = ${CHALLENGE}`);
+  await db.execute(sql`
+    update attempts a set submission_count = s.n, last_submission_at = s.last_at,
+      best_score = s.best, best_submission_id = s.best_id
+    from (select user_id, count(*)::int as n, max(created_at) as last_at, max(score) as best,
+        (array_agg(id order by score desc, created_at))[1] as best_id
+      from submissions where challenge_id = ${CHALLENGE} group by user_id) s
+    where a.user_id = s.user_id and a.challenge_id = ${CHALLENGE}`);
+  await db.execute(sql`analyze`);
+}
+
+async function timed(url: string, headers: Record<string, string>): Promise<number> {
+  const started = performance.now();
+  const response = await fetch(url, { headers });
+  await response.arrayBuffer();
+  if (response.status !== 200) throw new Error(`${url}: ${response.status}`);
+  return performance.now() - started;
+}
+
+/** The rows of the export in memory, then exceljs writing them alone into a sink. */
+async function exceljsAlone(db: Db): Promise<{ ms: number; rows: number }> {
+  const challenge = await findResultsChallenge(db, CHALLENGE);
+  if (!challenge) throw new Error('no bench challenge');
+  const filters = resultsFilterQuerySchema.parse({});
+  const pages: ExportRow[][] = [];
+  for await (const page of exportPages(db, challenge, filters)) pages.push(page);
+  const names = (await readTestCases(db, CHALLENGE)).map((t) => t.name);
+  const sink = new Writable({ write: (_chunk, _encoding, done) => done() });
+  async function* fromMemory() {
+    yield* pages;
+  }
+  collectGarbage();
+  const started = performance.now();
+  await writeResultsXlsx(sink, challenge, names, fromMemory(), createWallClock('UTC'));
+  return { ms: performance.now() - started, rows: pages.reduce((n, p) => n + p.length, 0) };
+}
+
+/** Reads a download to its end; returns its size. */
+async function download(url: string, headers: Record<string, string>): Promise<number> {
+  const response = await fetch(url, { headers });
+  if (response.status !== 200 || !response.body) throw new Error(`export: ${response.status}`);
+  let bytes = 0;
+  for await (const chunk of response.body) bytes += (chunk as Uint8Array).byteLength;
+  return bytes;
+}
+
+export async function resultsBenchmark(postgresAdminUrl?: string): Promise<ResultsFigures> {
+  const server = await startBenchServer({ postgresAdminUrl });
+  try {
+    const seedStarted = performance.now();
+    await seedResultsBench(server.db);
+    const seedMs = performance.now() - seedStarted;
+    const token = await server.tokens.issue({
+      sub: crypto.randomUUID(),
+      email: 'a@bench',
+      name: 'a',
+      role: 'admin',
+    });
+    const headers = { authorization: `Bearer ${token}` };
+    const health = `${server.url}/api/health`;
+    const page = `${server.url}${resultsPath(CHALLENGE)}?${toSearchParams({
+      sort: 'bestScore',
+      dir: 'desc',
+      branch: 'CSE',
+      limit: 50,
+    })}`;
+    const check = (await (await fetch(page, { headers })).json()) as { rows: unknown[] };
+    let ok = check.rows.length === 50;
+    for (let i = 0; i < 30; i++) {
+      await timed(health, {});
+      await timed(page, headers);
+    }
+    const healthMs: number[] = [];
+    const pageMs: number[] = [];
+    for (let i = 0; i < SAMPLES; i++) {
+      healthMs.push(await timed(health, {}));
+      pageMs.push(await timed(page, headers));
+    }
+    const h = summarize(healthMs);
+    const p = summarize(pageMs);
+
+    const exportUrl = `${server.url}${resultsExportPath(CHALLENGE, 'xlsx')}`;
+    // First export: the RSS growth, measured before anything else in this run has grown the heap
+    // (the baseline below holds every row in memory, which would hide the export's own growth).
+    collectGarbage();
+    const baseRss = process.memoryUsage.rss();
+    let peakRss = baseRss;
+    const sampler = setInterval(() => {
+      peakRss = Math.max(peakRss, process.memoryUsage.rss());
+    }, 5);
+    let bytes = 0;
+    try {
+      bytes = await download(exportUrl, headers);
+    } finally {
+      clearInterval(sampler);
+    }
+    peakRss = Math.max(peakRss, process.memoryUsage.rss());
+    // Then exceljs alone and a second export, both with exceljs's code already warm.
+    const baseline = await exceljsAlone(server.db);
+    collectGarbage();
+    const started = performance.now();
+    bytes = await download(exportUrl, headers);
+    const exportMs = performance.now() - started;
+    ok &&= baseline.rows === STUDENTS && bytes > 0;
+    return {
+      database: postgresAdminUrl ? 'PostgreSQL' : 'PGlite',
+      seedMs,
+      healthP50: h.p50,
+      healthP99: h.p99,
+      pageP50: p.p50,
+      pageP99: p.p99,
+      exportMs,
+      exceljsMs: baseline.ms,
+      exportRows: baseline.rows,
+      exportMb: bytes / 1024 / 1024,
+      rssGrowthMb: (peakRss - baseRss) / 1024 / 1024,
+      ok,
+    };
+  } finally {
+    await server.close();
+  }
+}
+
+/** Runs on each database and prints one table; returns how many goals were missed. */
+export async function reportResultsBenchmark(
+  targets: readonly { label: string; url: string | undefined }[],
+): Promise<number> {
+  console.log(
+    `\nResults (issue 12): ${STUDENTS.toLocaleString()} students x ${SUBMISSIONS_PER_STUDENT} submissions on one challenge. ` +
+      'Page = 50 rows sorted by best score, filtered by branch, with the summary; p99 of ' +
+      `${SAMPLES} requests interleaved with /api/health. Export = .xlsx of every row over HTTP vs ` +
+      'exceljs WorkbookWriter writing the same rows from memory. Goals: page p99 <= 10x health ' +
+      '(and < 50 ms on PostgreSQL), export <= 1.5x exceljs, RSS growth <= 50 MB.',
+  );
+  const figures: ResultsFigures[] = [];
+  for (const target of targets) figures.push(await resultsBenchmark(target.url));
+  let missed = 0;
+  console.table(
+    figures.map((f) => {
+      const pageRatio = f.pageP99 / f.healthP99;
+      const exportRatio = f.exportMs / f.exceljsMs;
+      const pageMet = pageRatio <= 10 && (f.database !== 'PostgreSQL' || f.pageP99 < 50);
+      const exportMet = exportRatio <= 1.5;
+      const rssMet = f.rssGrowthMb <= 50;
+      missed += [pageMet, exportMet, rssMet, f.ok].filter((met) => !met).length;
+      return {
+        database: f.database,
+        seed: `${(f.seedMs / 1000).toFixed(1)} s`,
+        'health p50/p99': `${f.healthP50.toFixed(1)} / ${f.healthP99.toFixed(1)} ms`,
+        'page p50/p99': `${f.pageP50.toFixed(1)} / ${f.pageP99.toFixed(1)} ms`,
+        'page vs health (p99)': `${pageRatio.toFixed(1)}x ${pageMet ? 'met' : 'NOT met'}`,
+        export: `${(f.exportMs / 1000).toFixed(2)} s (${f.exportMb.toFixed(1)} MB)`,
+        'exceljs alone': `${(f.exceljsMs / 1000).toFixed(2)} s`,
+        'export vs exceljs': `${exportRatio.toFixed(2)}x ${exportMet ? 'met' : 'NOT met'}`,
+        'RSS growth': `${f.rssGrowthMb.toFixed(0)} MB ${rssMet ? 'met' : 'NOT met'}`,
+        ok: f.ok,
+      };
+    }),
+  );
+  return missed;
+}

@@ -1,0 +1,97 @@
+/**
+ * What one submission can cost the judge at worst, as a pure function of the challenge's settings.
+ * The judge takes its per-test wall-clock kill and its compile limit from here, the queue sizes
+ * its job lease from worstCaseJudgeMs, and the challenge form shows it to the teacher: one source,
+ * so the three can never disagree. Imports nothing (src/contract rule).
+ */
+
+/** The languages a challenge can be set in (the same set as JudgeLanguage in verdicts.ts). */
+export type CostLanguage = 'javascript' | 'python' | 'java' | 'c' | 'cpp';
+
+/**
+ * CPU time each runtime gets for its own start-up beyond the challenge's time limit (the JVM's
+ * start alone takes about a second of CPU on a busy machine; Python's takes tens of ms; a C or
+ * C++ binary starts in about a millisecond, the rest is box set-up on a busy machine).
+ */
+export const STARTUP_ALLOWANCE_MS: Readonly<Record<CostLanguage, number>> = {
+  python: 500,
+  javascript: 1000,
+  java: 2000,
+  c: 200,
+  cpp: 200,
+};
+
+/**
+ * Wall time a test may take beyond its CPU allowance before it is killed: box set-up (~15 ms)
+ * and being scheduled late on a busy machine. Small and fixed on purpose: CPU time decides the
+ * ordinary Time Limit Exceeded, and this kill only catches programs that sleep or block.
+ */
+export const WALL_MARGIN_MS = 500;
+
+/** The limits of the one compile step every submission goes through before its tests. */
+export interface CompileLimits {
+  cpuMs: number;
+  wallMs: number;
+  memoryLimitMb: number;
+}
+
+/** A real compiler's run (javac, gcc, g++, with a static link): CPU, wall-clock kill, memory. */
+export const COMPILE_LIMITS: CompileLimits = { cpuMs: 15_000, wallMs: 20_000, memoryLimitMb: 768 };
+
+/**
+ * Python's py_compile and node --check only parse (no code generation, no link): a 256 KiB
+ * source takes well under a second, so a far smaller bound keeps the worst case honest.
+ */
+export const SYNTAX_CHECK_LIMITS: CompileLimits = {
+  cpuMs: 4_000,
+  wallMs: 5_000,
+  memoryLimitMb: 512,
+};
+
+/**
+ * Every language goes through one compile step per submission: the interpreted ones are checked
+ * for syntax, so a syntax error is a Compilation Error before any test runs (issue 14, item 4).
+ */
+const COMPILE_STEP: Readonly<Record<CostLanguage, CompileLimits | null>> = {
+  python: SYNTAX_CHECK_LIMITS,
+  javascript: SYNTAX_CHECK_LIMITS,
+  java: COMPILE_LIMITS,
+  c: COMPILE_LIMITS,
+  cpp: COMPILE_LIMITS,
+};
+
+/** The compile step's limits, or null for a language judged without one. */
+export const compileLimits = (language: CostLanguage): CompileLimits | null =>
+  COMPILE_STEP[language];
+
+export const isCompiled = (language: CostLanguage): boolean => COMPILE_STEP[language] !== null;
+
+/** CPU time a test's box may use before the kernel stops it (RLIMIT_CPU is set from this). */
+export function perTestCpuLimitMs(language: CostLanguage, timeLimitMs: number): number {
+  return timeLimitMs + STARTUP_ALLOWANCE_MS[language];
+}
+
+/** When a test's box is killed by the clock, however little CPU it used (a sleep, a blocked read). */
+export function perTestWallLimitMs(language: CostLanguage, timeLimitMs: number): number {
+  return perTestCpuLimitMs(language, timeLimitMs) + WALL_MARGIN_MS;
+}
+
+/** The compile step's wall-clock kill, 0 for languages that are not compiled. */
+export function compileWallLimitMs(language: CostLanguage): number {
+  return COMPILE_STEP[language]?.wallMs ?? 0;
+}
+
+export interface JudgeCostInput {
+  language: CostLanguage;
+  testCount: number;
+  timeLimitMs: number;
+}
+
+/**
+ * The longest one submission can keep a judge worker busy: its compile limit plus every test
+ * running into its wall-clock kill. Box set-up and clean-up (tens of ms each) come on top, so a
+ * job lease built from this needs its own margin.
+ */
+export function worstCaseJudgeMs({ language, testCount, timeLimitMs }: JudgeCostInput): number {
+  return compileWallLimitMs(language) + testCount * perTestWallLimitMs(language, timeLimitMs);
+}

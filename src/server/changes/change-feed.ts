@@ -1,0 +1,150 @@
+/**
+ * One change feed for every reader of submissions (DESIGN.md §7): when a submission is queued,
+ * starts running or gets its result, one event reaches whoever waits on it in this process (the
+ * student's long poll, the workers' wake-up). With PostgreSQL the events go through NOTIFY and
+ * LISTEN, so a result written by a worker on another machine reaches the server a student is
+ * connected to; on embedded PGlite every writer lives in this process and an in-process emitter
+ * is enough. Events only say "look again": readers always re-read the database, so a missed event
+ * costs at most a long poll's timeout, never a wrong answer.
+ */
+import { EventEmitter } from 'node:events';
+import pg from 'pg';
+import { z } from 'zod';
+import { SUBMISSION_STATUSES } from '../../contract/compiler.ts';
+import type { DatabaseHandle } from '../db/connection.ts';
+
+export const changeSchema = z.object({
+  type: z.literal('submission'),
+  submissionId: z.string(),
+  userId: z.string(),
+  challengeId: z.string(),
+  status: z.enum(SUBMISSION_STATUSES),
+});
+export type Change = z.infer<typeof changeSchema>;
+export type ChangeListener = (change: Change) => void;
+
+export interface ChangeFeed {
+  publish(change: Change): Promise<void>;
+  subscribe(listener: ChangeListener): () => void;
+  close(): Promise<void>;
+}
+
+const CHANNEL = 'portal_changes';
+const RECONNECT_MS = 1000;
+
+type Log = { warn(obj: object, msg: string): void };
+
+function parseChange(payload: string): Change | undefined {
+  try {
+    const parsed = changeSchema.safeParse(JSON.parse(payload));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    // Another program notifying on our channel: not ours to read.
+    return undefined;
+  }
+}
+
+function localEmitter(): EventEmitter {
+  const emitter = new EventEmitter();
+  // One listener per waiting long poll: hundreds during an exam are expected, not a leak.
+  emitter.setMaxListeners(0);
+  return emitter;
+}
+
+function subscribeTo(emitter: EventEmitter) {
+  return (listener: ChangeListener) => {
+    emitter.on('change', listener);
+    return () => void emitter.off('change', listener);
+  };
+}
+
+export function createChangeFeed(
+  database: Pick<DatabaseHandle, 'kind' | 'pool'>,
+  log: Log,
+): ChangeFeed {
+  const emitter = localEmitter();
+  if (database.kind === 'pglite') {
+    return {
+      publish: async (change) => void emitter.emit('change', change),
+      subscribe: subscribeTo(emitter),
+      close: async () => void emitter.removeAllListeners(),
+    };
+  }
+  return listenOnPostgres(database.pool, emitter, log);
+}
+
+function listenOnPostgres(pool: pg.Pool, emitter: EventEmitter, log: Log): ChangeFeed {
+  let client: pg.Client | undefined;
+  let closed = false;
+  let retry: NodeJS.Timeout | undefined;
+
+  const connect = async () => {
+    if (closed) return;
+    const next = new pg.Client(pool.options);
+    next.on('notification', (message) => {
+      if (message.channel !== CHANNEL || !message.payload) return;
+      const change = parseChange(message.payload);
+      if (change) emitter.emit('change', change);
+    });
+    next.on('error', (error) => {
+      log.warn({ err: error }, 'change feed connection lost; reconnecting');
+      void next.end().catch(() => undefined);
+      if (client === next) client = undefined;
+      scheduleReconnect();
+    });
+    try {
+      await next.connect();
+      await next.query(`listen ${CHANNEL}`);
+      if (closed) await next.end();
+      else client = next;
+    } catch (error) {
+      log.warn({ err: error }, 'change feed could not listen; retrying');
+      void next.end().catch(() => undefined);
+      scheduleReconnect();
+    }
+  };
+  const scheduleReconnect = () => {
+    if (closed || retry) return;
+    retry = setTimeout(() => {
+      retry = undefined;
+      void connect();
+    }, RECONNECT_MS);
+    retry.unref();
+  };
+  void connect();
+
+  return {
+    async publish(change) {
+      // Delivered to every listening process, this one included (that is how local readers hear it).
+      await pool.query('select pg_notify($1, $2)', [CHANNEL, JSON.stringify(change)]);
+    },
+    subscribe: subscribeTo(emitter),
+    async close() {
+      closed = true;
+      if (retry) clearTimeout(retry);
+      emitter.removeAllListeners();
+      await client?.end().catch(() => undefined);
+    },
+  };
+}
+
+/**
+ * Starts listening before the caller reads the database, so a change that lands between the read
+ * and the wait is not missed: `changed` resolves on the first matching change, `dispose` stops
+ * listening. Long polls use it.
+ */
+export function watchFor(
+  feed: ChangeFeed,
+  matches: (change: Change) => boolean,
+): { changed: Promise<void>; dispose(): void } {
+  let dispose = () => {};
+  const changed = new Promise<void>((resolve) => {
+    const unsubscribe = feed.subscribe((change) => {
+      if (!matches(change)) return;
+      unsubscribe();
+      resolve();
+    });
+    dispose = unsubscribe;
+  });
+  return { changed, dispose: () => dispose() };
+}

@@ -1,0 +1,2 @@
+CREATE INDEX "attempts_results_best_asc" ON "attempts" USING btree ("challenge_id","best_score","user_id");--> statement-breakpoint
+CREATE INDEX "attempts_results_best_desc" ON "attempts" USING btree ("challenge_id","best_score" DESC NULLS LAST,"user_id" DESC NULLS LAST);

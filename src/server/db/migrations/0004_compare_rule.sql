@@ -1,0 +1,1 @@
+ALTER TABLE "challenges" ADD COLUMN "compare" jsonb DEFAULT '{"mode":"exact"}'::jsonb NOT NULL;

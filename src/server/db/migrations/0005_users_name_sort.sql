@@ -1,0 +1,1 @@
+CREATE INDEX "users_name_sort" ON "users" USING btree ((lower("name") collate "C"),"id");

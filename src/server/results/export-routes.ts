@@ -1,0 +1,63 @@
+/**
+ * The results exports (issue 12), admin only: .xlsx and .csv of the results table with the
+ * table's filters and sort. Everything that can fail with a message (validation, unknown
+ * challenge) is checked before the first byte; then the file streams from keyset pages of the
+ * database into the response.
+ */
+import { PassThrough } from 'node:stream';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  resultsExportCsvRoute,
+  resultsExportFileName,
+  resultsExportXlsxRoute,
+  resultsFilterQuerySchema,
+  resultsParamsSchema,
+} from '../../contract/results.ts';
+import type { Guards } from '../auth/guards.ts';
+import type { Db } from '../db/connection.ts';
+import { writeResultsCsv, CSV_CONTENT_TYPE } from './export-csv.ts';
+import { exportPages } from './export-rows.ts';
+import { writeResultsXlsx, XLSX_CONTENT_TYPE } from './export-xlsx.ts';
+import { challengeOr404 } from './results-routes.ts';
+import { readTestCases } from './submission-queries.ts';
+import { createWallClock, todayIn } from './wall-clock.ts';
+
+type Deps = { db: Db; guards: Guards; timeZone: string };
+
+export const exportRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, guards, timeZone }) => {
+  const clock = createWallClock(timeZone);
+  const schema = { params: resultsParamsSchema, querystring: resultsFilterQuerySchema };
+
+  for (const format of ['xlsx', 'csv'] as const) {
+    app.get(
+      format === 'xlsx' ? resultsExportXlsxRoute : resultsExportCsvRoute,
+      { onRequest: guards.admin, schema },
+      async (request, reply) => {
+        const challenge = await challengeOr404(db, request.params.challengeId);
+        const filters = request.query;
+        const testNames =
+          format === 'xlsx'
+            ? (await readTestCases(db, challenge.challengeId)).map((t) => t.name)
+            : [];
+        const fileName = resultsExportFileName(challenge.challengeId, todayIn(timeZone), format);
+        const body = new PassThrough();
+        const pages = exportPages(db, challenge, filters);
+        const writing =
+          format === 'xlsx'
+            ? writeResultsXlsx(body, challenge, testNames, pages, clock)
+            : writeResultsCsv(body, challenge, pages, clock);
+        // Headers are sent by now: a failure can only cut the download short, which the
+        // browser reports as a failed download rather than a broken file that looks whole.
+        writing.catch((error: unknown) => {
+          request.log.error({ err: error }, 'results export failed');
+          body.destroy(error instanceof Error ? error : new Error(String(error)));
+        });
+        return reply
+          .header('content-type', format === 'xlsx' ? XLSX_CONTENT_TYPE : CSV_CONTENT_TYPE)
+          .header('content-disposition', `attachment; filename="${fileName}"`)
+          .header('cache-control', 'private, no-store')
+          .send(body);
+      },
+    );
+  }
+};

@@ -1,0 +1,85 @@
+/**
+ * The rows of an export: the results table with the teacher's filters and sort, read from the
+ * database a page at a time (keyset), so a 10,000-student export never holds more than a page.
+ * Also the columns both formats write, so the .xlsx and the .csv always agree with each other
+ * and with the table on screen.
+ */
+import type { ResultsChallenge, ResultsRow } from '../../contract/results.ts';
+import type { Db } from '../db/connection.ts';
+import type { Cursor } from './keyset.ts';
+import { readResultsPage, type ResultsFilters, type ResultsPage } from './results-queries.ts';
+
+export const EXPORT_PAGE_SIZE = 1000;
+
+export type ExportRow = ResultsRow & { testVerdicts: string[] };
+
+export async function* exportPages(
+  db: Db,
+  challenge: ResultsChallenge,
+  filters: ResultsFilters,
+  pageSize = EXPORT_PAGE_SIZE,
+  readAhead = 2,
+): AsyncGenerator<ExportRow[]> {
+  const read = (after: Cursor | undefined) =>
+    readResultsPage(db, challenge, filters, after, pageSize, { testVerdicts: true });
+  // Each read starts the moment the page before it arrives, up to `readAhead` pages ahead of
+  // the one being written: the database (PostgreSQL, or PGlite on its own thread) works while
+  // exceljs does, and a slow page does not leave the writer waiting. Keyset pages come one
+  // after another, so this is a chain, never parallel reads.
+  const window: Promise<ResultsPage | null>[] = [];
+  let last: Promise<ResultsPage | null> = read(undefined);
+  const hold = (page: Promise<ResultsPage | null>) => {
+    // Awaited later in order; until then a failure must not count as unhandled.
+    page.catch(() => undefined);
+    window.push(page);
+  };
+  const extend = () => {
+    while (window.length <= readAhead) {
+      last = last.then((page) => (page?.next ? read(page.next) : null));
+      hold(last);
+    }
+  };
+  hold(last);
+  extend();
+  while (window.length > 0) {
+    const page = await (window.shift() as Promise<ResultsPage | null>);
+    if (!page) return;
+    extend();
+    yield page.rows.map((row, i) => ({ ...row, testVerdicts: page.testVerdicts[i] ?? [] }));
+  }
+}
+
+/** A cell before formatting: text is neutralised by the writers, times are ISO strings. */
+export type ExportCell =
+  | { kind: 'text'; value: string | null }
+  | { kind: 'number'; value: number | null }
+  | { kind: 'time'; value: string | null };
+
+export type ExportColumn = { header: string; width: number; cell(row: ExportRow): ExportCell };
+
+const text = (value: string | null): ExportCell => ({ kind: 'text', value });
+const number = (value: number | null): ExportCell => ({ kind: 'number', value });
+const time = (value: string | null): ExportCell => ({ kind: 'time', value });
+
+/** The "Results" sheet and the CSV: the table's columns, in the table's order. */
+export const RESULTS_EXPORT_COLUMNS: readonly ExportColumn[] = [
+  { header: 'Name', width: 28, cell: (r) => text(r.name) },
+  { header: 'Email', width: 32, cell: (r) => text(r.email) },
+  { header: 'Year', width: 8, cell: (r) => text(r.year) },
+  { header: 'Branch', width: 12, cell: (r) => text(r.branch) },
+  { header: 'College', width: 20, cell: (r) => text(r.college) },
+  { header: 'Status', width: 12, cell: (r) => text(r.started ? 'Started' : 'Not started') },
+  { header: 'Started at', width: 20, cell: (r) => time(r.startedAt) },
+  { header: 'Deadline', width: 20, cell: (r) => time(r.deadline) },
+  { header: 'Time used (s)', width: 14, cell: (r) => number(r.timeUsedSeconds) },
+  { header: 'Submissions', width: 12, cell: (r) => number(r.started ? r.submissions : null) },
+  { header: 'Best score', width: 11, cell: (r) => number(r.bestScore) },
+  { header: 'Best %', width: 9, cell: (r) => number(r.bestPercent) },
+  { header: 'Best verdict', width: 22, cell: (r) => text(r.bestVerdict) },
+  { header: 'Last submission', width: 20, cell: (r) => time(r.lastSubmissionAt) },
+];
+
+export const resultsExportHeaders = (challenge: ResultsChallenge) =>
+  RESULTS_EXPORT_COLUMNS.map((c) =>
+    c.header === 'Best score' ? `Best score (of ${challenge.score})` : c.header,
+  );

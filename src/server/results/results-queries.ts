@@ -1,0 +1,246 @@
+/**
+ * The results table of one challenge: one row per student, read from the attempt's standing
+ * columns (best score, count, last time) that the judge keeps up to date, never by aggregating
+ * submissions per request. "Not started" rows are students without an attempt on it.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import type {
+  ResultsChallenge,
+  ResultsQueryParsed,
+  ResultsRow,
+  ResultsSortColumn,
+  ResultsSummary,
+} from '../../contract/results.ts';
+import { isVerdict } from '../../contract/verdicts.ts';
+import type { Db } from '../db/connection.ts';
+import { afterCursor, orderBy, sortValueText, type Cursor, type SortKey } from './keyset.ts';
+import { containsPattern, iso, rowsOf } from './sql-helpers.ts';
+
+const text = (column: string): SortKey => ({
+  expr: sql.raw(`lower(${column}) collate "C"`),
+  type: 'text',
+});
+
+const bestVerdict = sql`(select s.verdict from submissions s where s.id = a.best_submission_id)`;
+
+const RESULTS_SORT_KEYS: Record<ResultsSortColumn, SortKey> = {
+  name: text('u.name'),
+  email: text('u.email'),
+  year: text('u.year'),
+  branch: text('u.branch'),
+  college: text('u.college'),
+  startedAt: { expr: sql`a.started_at`, type: 'timestamptz' },
+  deadline: { expr: sql`a.deadline`, type: 'timestamptz' },
+  // Whole seconds, the same figure the row shows, so equal-looking rows tie. least() skips
+  // nulls, so "no submission yet" must be spelled out or it would read as the whole duration.
+  timeUsed: {
+    expr: sql`(case when a.last_submission_at is null then null else greatest(0, floor(extract(epoch from least(a.last_submission_at, a.deadline) - a.started_at)))::int end)`,
+    type: 'int',
+  },
+  submissions: { expr: sql`a.submission_count`, type: 'int' },
+  bestScore: { expr: sql`a.best_score`, type: 'float8' },
+  bestVerdict: { expr: sql`(${bestVerdict} collate "C")`, type: 'text' },
+  lastSubmissionAt: { expr: sql`a.last_submission_at`, type: 'timestamptz' },
+};
+
+/**
+ * The tie-breaker: the student's id, read from the attempt when only started rows are listed (the
+ * same value) so the (challenge, best score, user) indexes give the order without a sort.
+ */
+const userIdFor = (filters: ResultsFilters): SQL =>
+  filters.status === 'started' ? sql`a.user_id` : sql`u.id`;
+
+export type ResultsFilters = Pick<
+  ResultsQueryParsed,
+  'q' | 'year' | 'branch' | 'college' | 'status' | 'sort' | 'dir'
+>;
+
+/** The FROM and WHERE every results query shares: students, their attempt on the challenge. */
+function fromWhere(challengeId: string, filters: ResultsFilters, extra: SQL[] = []): SQL {
+  const conditions: SQL[] = [...extra];
+  if (filters.status === 'started') conditions.push(sql`a.id is not null`);
+  if (filters.status === 'not-started') conditions.push(sql`a.id is null`);
+  if (filters.q) {
+    const pattern = containsPattern(filters.q);
+    conditions.push(sql`(u.name ilike ${pattern} or u.email ilike ${pattern})`);
+  }
+  if (filters.year) conditions.push(sql`u.year = ${filters.year}`);
+  if (filters.branch) conditions.push(sql`u.branch = ${filters.branch}`);
+  if (filters.college) conditions.push(sql`u.college = ${filters.college}`);
+  const where = conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
+  return sql`from users u
+    left join attempts a on a.user_id = u.id and a.challenge_id = ${challengeId}
+    ${where}`;
+}
+
+export async function findResultsChallenge(
+  db: Db,
+  challengeId: string,
+): Promise<ResultsChallenge | undefined> {
+  const found = await db.execute(sql`
+    select challenge_id as "challengeId", challenge_name as "challengeName", score, language,
+      start_date::text as "startDate", end_date::text as "endDate", time_dur as "timeDur"
+    from challenges where challenge_id = ${challengeId}`);
+  return rowsOf<ResultsChallenge>(found)[0];
+}
+
+type RawRow = {
+  userId: string;
+  name: string;
+  email: string;
+  year: string | null;
+  branch: string | null;
+  college: string | null;
+  started: boolean;
+  startedAt: string | null;
+  deadline: string | null;
+  timeUsedSeconds: number | null;
+  submissions: number | null;
+  pending: number;
+  bestScore: number | null;
+  bestVerdict: string | null;
+  bestSubmissionId: string | null;
+  lastSubmissionAt: string | null;
+  sortValue: string | null;
+  /** Export only: the best submission's verdict and its verdict per test, in test order. */
+  best?: [string | null, string[] | null] | null;
+  testVerdicts?: string[] | null;
+};
+
+export type ResultsPage = {
+  rows: ResultsRow[];
+  /** With `testVerdicts: true` only: per row, its best submission's verdict per test. */
+  testVerdicts: string[][];
+  next: Cursor | null;
+};
+
+const percentOf = (score: number | null, max: number) =>
+  score === null || max <= 0 ? null : Math.round((score / max) * 1000) / 10;
+
+/**
+ * One page in the table's order after `after` (or from the start). Reads `limit + 1` rows to know
+ * whether another page follows. Per-row extras (verdict of the best submission, submissions still
+ * judging) are subqueries in the select list: PostgreSQL evaluates them after the sort and limit,
+ * so only for the rows of the page.
+ */
+export async function readResultsPage(
+  db: Db,
+  challenge: ResultsChallenge,
+  filters: ResultsFilters,
+  after: Cursor | undefined,
+  limit: number,
+  options: { testVerdicts?: boolean } = {},
+): Promise<ResultsPage> {
+  const key = RESULTS_SORT_KEYS[filters.sort];
+  const base = fromWhere(
+    challenge.challengeId,
+    filters,
+    after ? [afterCursor(key, userIdFor(filters), after)] : [],
+  );
+  // The export also wants each test's verdict of the best submission: read with its verdict in
+  // one visit to that submission's row (one heap fetch per student instead of two).
+  const best = options.testVerdicts
+    ? sql`(select json_build_array(s.verdict,
+            (select json_agg(t->>'verdict' order by o)
+               from jsonb_array_elements(s.details->'tests') with ordinality as e(t, o)))
+          from submissions s where s.id = a.best_submission_id) as "best"`
+    : sql`${bestVerdict} as "bestVerdict"`;
+  const found = await db.execute(sql`
+    select u.id as "userId", u.name, u.email, u.year, u.branch, u.college,
+      a.id is not null as started,
+      ${iso(sql`a.started_at`)} as "startedAt", ${iso(sql`a.deadline`)} as deadline,
+      ${RESULTS_SORT_KEYS.timeUsed.expr} as "timeUsedSeconds",
+      a.submission_count as submissions,
+      case when a.id is null then 0 else (select count(*)::int from submissions s
+        where s.user_id = u.id and s.challenge_id = a.challenge_id
+          and s.status in ('queued', 'running')) end as pending,
+      a.best_score as "bestScore", ${best},
+      a.best_submission_id as "bestSubmissionId",
+      ${iso(sql`a.last_submission_at`)} as "lastSubmissionAt",
+      ${sortValueText(key)} as "sortValue"
+    ${base}
+    order by ${orderBy(key, userIdFor(filters), filters.dir)}
+    limit ${limit + 1}`);
+  const raw = rowsOf<RawRow>(found).map((r) =>
+    r.best === undefined
+      ? r
+      : { ...r, bestVerdict: r.best?.[0] ?? null, testVerdicts: r.best?.[1] },
+  );
+  const more = raw.length > limit;
+  const pageRows = more ? raw.slice(0, limit) : raw;
+  const last = pageRows.at(-1);
+  return {
+    rows: pageRows.map((r) => toRow(r, challenge.score)),
+    testVerdicts: pageRows.map((r) => r.testVerdicts ?? []),
+    next:
+      more && last
+        ? { sort: filters.sort, dir: filters.dir, value: last.sortValue, id: last.userId }
+        : null,
+  };
+}
+
+function toRow(r: RawRow, maxScore: number): ResultsRow {
+  return {
+    userId: r.userId,
+    name: r.name,
+    email: r.email,
+    year: r.year,
+    branch: r.branch,
+    college: r.college,
+    started: r.started,
+    startedAt: r.startedAt,
+    deadline: r.deadline,
+    timeUsedSeconds: r.timeUsedSeconds,
+    submissions: r.submissions ?? 0,
+    pending: r.pending,
+    bestScore: r.bestScore,
+    bestPercent: percentOf(r.bestScore, maxScore),
+    bestVerdict: isVerdict(r.bestVerdict) ? r.bestVerdict : null,
+    bestSubmissionId: r.bestSubmissionId,
+    lastSubmissionAt: r.lastSubmissionAt,
+  };
+}
+
+/** Rows matching the filters, over all pages. */
+export async function countResults(
+  db: Db,
+  challengeId: string,
+  filters: ResultsFilters,
+): Promise<number> {
+  const found = await db.execute(sql`select count(*)::int as n ${fromWhere(challengeId, filters)}`);
+  return rowsOf<{ n: number }>(found)[0]?.n ?? 0;
+}
+
+/** The summary line: the whole challenge, whatever the table's filters. */
+export async function readSummary(db: Db, challenge: ResultsChallenge): Promise<ResultsSummary> {
+  const found = await db.execute(sql`
+    select count(*)::int as started,
+      (count(*) filter (where a.submission_count > 0))::int as submitted,
+      (count(*) filter (where a.best_score >= ${challenge.score}))::int as "fullScore",
+      avg(a.best_score) as average,
+      percentile_cont(0.5) within group (order by a.best_score) as median,
+      (select count(*)::int from users) as students,
+      (select count(*)::int from submissions s where s.challenge_id = ${challenge.challengeId}
+        and s.status in ('queued', 'running')) as pending
+    from attempts a where a.challenge_id = ${challenge.challengeId}`);
+  const row = rowsOf<{
+    started: number;
+    submitted: number;
+    fullScore: number;
+    average: number | null;
+    median: number | null;
+    students: number;
+    pending: number;
+  }>(found)[0];
+  if (!row) throw new Error('the summary query returned no row');
+  const round = (n: number | null) => (n === null ? null : Math.round(n * 100) / 100);
+  return {
+    started: row.started,
+    submitted: row.submitted,
+    fullScore: row.fullScore,
+    average: round(row.average),
+    median: round(row.median),
+    notStarted: Math.max(0, row.students - row.started),
+    pending: row.pending,
+  };
+}

@@ -1,0 +1,119 @@
+/**
+ * The teacher's results calls (issue 12), admin only: the results table of a challenge (keyset
+ * pages, ETag for cheap polling during the exam) and one student's submissions to it.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { messages } from '../../contract/messages.ts';
+import {
+  resultsParamsSchema,
+  resultsQuerySchema,
+  resultsResponseSchema,
+  resultsRoute,
+  studentSubmissionsParamsSchema,
+  studentSubmissionsResponseSchema,
+  studentSubmissionsRoute,
+  type ResultsChallenge,
+  type ResultsSummary,
+} from '../../contract/results.ts';
+import type { Guards } from '../auth/guards.ts';
+import type { Db } from '../db/connection.ts';
+import { HttpError } from '../http-error.ts';
+import { etagOf, matchesIfNoneMatch } from './etag.ts';
+import { decodeCursor, encodeCursor } from './keyset.ts';
+import {
+  countResults,
+  findResultsChallenge,
+  readResultsPage,
+  readSummary,
+  type ResultsFilters,
+} from './results-queries.ts';
+import { readAttempt, readStudent, readSubmissions, readTestCases } from './submission-queries.ts';
+
+type Deps = { db: Db; guards: Guards };
+
+export async function challengeOr404(db: Db, challengeId: string): Promise<ResultsChallenge> {
+  const challenge = await findResultsChallenge(db, challengeId);
+  if (!challenge) throw new HttpError(404, messages.challengeNotFound);
+  return challenge;
+}
+
+/** Without text or column filters the summary already holds the count: one query fewer. */
+async function totalOf(
+  db: Db,
+  challengeId: string,
+  filters: ResultsFilters,
+  summary: Promise<ResultsSummary>,
+): Promise<number> {
+  if (filters.q || filters.year || filters.branch || filters.college) {
+    return countResults(db, challengeId, filters);
+  }
+  const { started, notStarted } = await summary;
+  if (filters.status === 'started') return started;
+  if (filters.status === 'not-started') return notStarted;
+  return started + notStarted;
+}
+
+export const resultsRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, guards }) => {
+  app.get(
+    resultsRoute,
+    {
+      onRequest: guards.admin,
+      schema: {
+        params: resultsParamsSchema,
+        querystring: resultsQuerySchema,
+        // 304: the table has not changed since the ETag the client sent (no body).
+        response: { 200: resultsResponseSchema, 304: z.null() },
+      },
+    },
+    async (request, reply) => {
+      const { cursor, limit, ...filters } = request.query;
+      const after = cursor ? decodeCursor(cursor, filters.sort, filters.dir) : undefined;
+      const challenge = await challengeOr404(db, request.params.challengeId);
+      const summaryRead = readSummary(db, challenge);
+      const [summary, page, total] = await Promise.all([
+        summaryRead,
+        readResultsPage(db, challenge, filters, after, limit),
+        totalOf(db, challenge.challengeId, filters, summaryRead),
+      ]);
+      const body = {
+        challenge,
+        summary,
+        total,
+        rows: page.rows,
+        nextCursor: page.next ? encodeCursor(page.next) : null,
+      };
+      const etag = etagOf(body);
+      reply.header('etag', etag).header('cache-control', 'private, no-cache');
+      if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) {
+        return reply.code(304).send(null);
+      }
+      return { ...body, generatedAt: new Date().toISOString() };
+    },
+  );
+
+  app.get(
+    studentSubmissionsRoute,
+    {
+      onRequest: guards.admin,
+      schema: {
+        params: studentSubmissionsParamsSchema,
+        response: { 200: studentSubmissionsResponseSchema },
+      },
+    },
+    async (request) => {
+      const { challengeId, userId } = request.params;
+      const [challenge, student] = await Promise.all([
+        challengeOr404(db, challengeId),
+        readStudent(db, userId),
+      ]);
+      if (!student) throw new HttpError(404, messages.studentIdNotFound);
+      const testCases = await readTestCases(db, challenge.challengeId);
+      const [attempt, submissions] = await Promise.all([
+        readAttempt(db, userId, challenge.challengeId),
+        readSubmissions(db, userId, challenge.challengeId, testCases),
+      ]);
+      return { challenge, student, attempt, testCases, submissions };
+    },
+  );
+};

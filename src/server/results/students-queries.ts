@@ -1,0 +1,98 @@
+/**
+ * The students list (roster entries and signed-up students) and the filter options both teacher
+ * tables offer. Same keyset paging as the results table.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import type {
+  StudentFilterOptions,
+  StudentsQueryParsed,
+  StudentsRow,
+  StudentsSortColumn,
+} from '../../contract/results.ts';
+import type { Db } from '../db/connection.ts';
+import { afterCursor, orderBy, sortValueText, type Cursor, type SortKey } from './keyset.ts';
+import { containsPattern, iso, rowsOf } from './sql-helpers.ts';
+
+const text = (column: string): SortKey => ({
+  expr: sql.raw(`lower(${column}) collate "C"`),
+  type: 'text',
+});
+
+// A subquery on the attempts' (user, challenge) index: evaluated only for the page's rows unless
+// the list is sorted by it.
+const challengesTaken = sql`(select count(*)::int from attempts a where a.user_id = u.id)`;
+
+const STUDENTS_SORT_KEYS: Record<StudentsSortColumn, SortKey> = {
+  name: text('u.name'),
+  email: text('u.email'),
+  year: text('u.year'),
+  branch: text('u.branch'),
+  college: text('u.college'),
+  claimed: { expr: sql`(u.password_hash is not null)`, type: 'bool' },
+  challengesTaken: { expr: challengesTaken, type: 'int' },
+  createdAt: { expr: sql`u.created_at`, type: 'timestamptz' },
+};
+
+const USER_ID = sql`u.id`;
+
+export type StudentsFilters = Omit<StudentsQueryParsed, 'cursor' | 'limit'>;
+
+function where(filters: StudentsFilters, extra: SQL[] = []): SQL {
+  const conditions: SQL[] = [...extra];
+  if (filters.claimed === 'claimed') conditions.push(sql`u.password_hash is not null`);
+  if (filters.claimed === 'unclaimed') conditions.push(sql`u.password_hash is null`);
+  if (filters.q) {
+    const pattern = containsPattern(filters.q);
+    conditions.push(sql`(u.name ilike ${pattern} or u.email ilike ${pattern})`);
+  }
+  if (filters.year) conditions.push(sql`u.year = ${filters.year}`);
+  if (filters.branch) conditions.push(sql`u.branch = ${filters.branch}`);
+  if (filters.college) conditions.push(sql`u.college = ${filters.college}`);
+  return conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
+}
+
+type RawStudent = StudentsRow & { sortValue: string | null };
+
+export async function readStudentsPage(
+  db: Db,
+  filters: StudentsFilters,
+  after: Cursor | undefined,
+  limit: number,
+): Promise<{ rows: StudentsRow[]; next: Cursor | null }> {
+  const key = STUDENTS_SORT_KEYS[filters.sort];
+  const found = await db.execute(sql`
+    select u.id as "userId", u.name, u.email, u.year, u.branch, u.college,
+      u.password_hash is not null as claimed, ${challengesTaken} as "challengesTaken",
+      ${iso(sql`u.created_at`)} as "createdAt", ${sortValueText(key)} as "sortValue"
+    from users u ${where(filters, after ? [afterCursor(key, USER_ID, after)] : [])}
+    order by ${orderBy(key, USER_ID, filters.dir)}
+    limit ${limit + 1}`);
+  const raw = rowsOf<RawStudent>(found);
+  const more = raw.length > limit;
+  const page = more ? raw.slice(0, limit) : raw;
+  const last = page.at(-1);
+  return {
+    rows: page.map(({ sortValue: _sortValue, ...row }) => row),
+    next:
+      more && last
+        ? { sort: filters.sort, dir: filters.dir, value: last.sortValue, id: last.userId }
+        : null,
+  };
+}
+
+export async function countStudents(db: Db, filters: StudentsFilters): Promise<number> {
+  const found = await db.execute(sql`select count(*)::int as n from users u ${where(filters)}`);
+  return rowsOf<{ n: number }>(found)[0]?.n ?? 0;
+}
+
+export async function readFilterOptions(db: Db): Promise<StudentFilterOptions> {
+  const found = await db.execute(sql`
+    select
+      coalesce((select json_agg(v order by v) from (select distinct year as v from users
+        where year is not null and year <> '') d), '[]') as years,
+      coalesce((select json_agg(v order by v) from (select distinct branch as v from users
+        where branch is not null and branch <> '') d), '[]') as branches,
+      coalesce((select json_agg(v order by v) from (select distinct college as v from users
+        where college is not null and college <> '') d), '[]') as colleges`);
+  return rowsOf<StudentFilterOptions>(found)[0] ?? { years: [], branches: [], colleges: [] };
+}

@@ -1,0 +1,61 @@
+/**
+ * The "Output comparison" part of the challenge form as the inputs hold it (a mode, two flags and
+ * two tolerances as text), turned into the contract's compare rule and back. Tolerances are text
+ * so 1e-6 can be typed as it is written in problem statements; the schema judges what was typed.
+ */
+import {
+  NEW_CHALLENGE_COMPARE_RULE,
+  tolerancesOf,
+  type CompareMode,
+  type CompareRule,
+  type CompareRuleInput,
+} from '../../../contract/compare-rule.ts';
+
+export type CompareFormValues = {
+  mode: CompareMode;
+  caseSensitive: boolean;
+  spaceChangeSensitive: boolean;
+  absoluteTolerance: string;
+  relativeTolerance: string;
+};
+
+/** A new challenge starts on the default validator without flags, as the server would give it. */
+export function emptyCompareValues(): CompareFormValues {
+  return compareValuesFrom(NEW_CHALLENGE_COMPARE_RULE);
+}
+
+export function compareValuesFrom(rule: CompareRule): CompareFormValues {
+  if (rule.mode === 'exact') return { ...emptyCompareValues(), mode: 'exact' };
+  const { absolute, relative } = tolerancesOf(rule);
+  return {
+    mode: 'default',
+    caseSensitive: rule.caseSensitive,
+    spaceChangeSensitive: rule.spaceChangeSensitive,
+    absoluteTolerance: absolute === undefined ? '' : String(absolute),
+    relativeTolerance: relative === undefined ? '' : String(relative),
+  };
+}
+
+/** Empty text is no tolerance; anything else a number (NaN included, for the schema to refuse). */
+const tolerance = (text: string): number | undefined =>
+  text.trim() === '' ? undefined : Number(text.trim());
+
+export function toCompareRule(values: CompareFormValues): CompareRuleInput {
+  if (values.mode === 'exact') return { mode: 'exact' };
+  const absolute = tolerance(values.absoluteTolerance);
+  const relative = tolerance(values.relativeTolerance);
+  // The same number in both is Kattis's float_tolerance: saved as one, as a package writes it.
+  const tolerances =
+    absolute !== undefined && absolute === relative
+      ? { floatTolerance: absolute }
+      : {
+          ...(absolute === undefined ? {} : { floatAbsoluteTolerance: absolute }),
+          ...(relative === undefined ? {} : { floatRelativeTolerance: relative }),
+        };
+  return {
+    mode: 'default',
+    caseSensitive: values.caseSensitive,
+    spaceChangeSensitive: values.spaceChangeSensitive,
+    ...tolerances,
+  };
+}

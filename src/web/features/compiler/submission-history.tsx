@@ -1,0 +1,77 @@
+/**
+ * The student's own submissions to this challenge (issue 12 item 6), newest first: time, verdict,
+ * score and how the samples and hidden tests went. Any of them can be loaded back into the
+ * editor (it becomes the draft). Collapsed by default so it never pushes the results away.
+ */
+import type { HistoryEntry } from '../../../contract/compiler.ts';
+import { messages } from '../../../contract/messages.ts';
+import { formatScore } from './measures.ts';
+import { VerdictBadge } from './verdict-badge.tsx';
+
+type Props = {
+  entries: HistoryEntry[];
+  disabled: boolean;
+  onLoad: (entry: HistoryEntry) => void;
+};
+
+const timeOf = (entry: HistoryEntry) => new Date(entry.createdAt).toLocaleTimeString();
+
+function Outcome({ entry }: { entry: HistoryEntry }) {
+  if (entry.verdict === null)
+    return (
+      <span className="muted">
+        {entry.status === 'failed' ? messages.historyGaveUp : messages.historyWaiting}
+      </span>
+    );
+  const samplesPassed = entry.samples.filter((s) => s.verdict === 'Accepted').length;
+  return (
+    <>
+      <VerdictBadge verdict={entry.verdict} />
+      <span>
+        {formatScore(entry.score ?? 0)} / {formatScore(entry.maxScore)}
+      </span>
+      {entry.samples.length > 0 ? (
+        <span className="muted">
+          {messages.historySamples
+            .replace('{passed}', String(samplesPassed))
+            .replace('{total}', String(entry.samples.length))}
+        </span>
+      ) : null}
+      {entry.hidden.total > 0 ? (
+        <span className="muted">
+          {messages.historyHidden
+            .replace('{passed}', String(entry.hidden.passed))
+            .replace('{total}', String(entry.hidden.total))}
+        </span>
+      ) : null}
+    </>
+  );
+}
+
+export function SubmissionHistory({ entries, disabled, onLoad }: Props) {
+  if (entries.length === 0) return null;
+  return (
+    <details className="submission-history" data-testid="submission-history">
+      <summary>{messages.historyHeading.replace('{count}', String(entries.length))}</summary>
+      <ol className="submission-history__list">
+        {entries.map((entry) => (
+          <li key={entry.submissionId} className="submission-history__item">
+            <time dateTime={entry.createdAt}>{timeOf(entry)}</time>
+            <span className="submission-history__outcome">
+              <Outcome entry={entry} />
+            </span>
+            <button
+              type="button"
+              className="button button--secondary"
+              disabled={disabled}
+              aria-label={messages.historyLoadLabel.replace('{time}', timeOf(entry))}
+              onClick={() => onLoad(entry)}
+            >
+              {messages.historyLoad}
+            </button>
+          </li>
+        ))}
+      </ol>
+    </details>
+  );
+}

@@ -1,0 +1,185 @@
+/**
+ * One challenge's results: filters, the live summary and table (sorted and paged by the server),
+ * the export buttons. The filters and sort live here, not in the address, and this component stays
+ * mounted while a student's submissions are open over it, so closing them finds the table as it was.
+ */
+import { useNavigate } from '@tanstack/react-router';
+import { useEffect, useMemo, useState } from 'react';
+import { messages } from '../../../contract/messages.ts';
+import type {
+  ResultsFilterQuery,
+  ResultsSortColumn,
+  ResultsStatus,
+  StudentFilterOptions,
+} from '../../../contract/results.ts';
+import { RESULTS_PAGE_SIZE } from '../../../contract/results.ts';
+import { DataTable, TablePager, type SortState } from '../../ui/data-table.tsx';
+import { useKeysetPages } from '../../ui/keyset-pages.ts';
+import { showFailure } from '../../ui/show-failure.ts';
+import {
+  NO_STUDENT_FILTERS,
+  StudentFilterFields,
+  type StudentFilterValues,
+} from '../../ui/student-filter-fields.tsx';
+import { useDebouncedValue } from '../../ui/use-debounced-value.ts';
+import { ExportButtons } from './export-buttons.tsx';
+import { clockTime } from './format.ts';
+import { fetchFilterOptions } from './results-api.ts';
+import { DESCENDING_FIRST, resultsColumns } from './results-columns.tsx';
+import { ResultsSummary } from './results-summary.tsx';
+import { useLiveResults } from './use-live-results.ts';
+
+/** The default first: a teacher mostly looks at who took the test. */
+const STATUS_ORDER: readonly ResultsStatus[] = ['started', 'not-started', 'all'];
+const statusLabels: Record<ResultsStatus, string> = {
+  started: messages.statusStarted,
+  'not-started': messages.statusNotStarted,
+  all: messages.statusAll,
+};
+
+type Props = { token: string; challengeId: string; openStudent?: string };
+
+export function ResultsTable({ token, challengeId, openStudent }: Props) {
+  const navigate = useNavigate();
+  const [filters, setFilters] = useState<StudentFilterValues>(NO_STUDENT_FILTERS);
+  const [status, setStatus] = useState<ResultsStatus>('started');
+  const [sort, setSort] = useState<SortState<ResultsSortColumn>>({ column: 'name', dir: 'asc' });
+  const [options, setOptions] = useState<StudentFilterOptions | null>(null);
+  const q = useDebouncedValue(filters.q.trim(), 300);
+
+  useEffect(() => {
+    let live = true;
+    fetchFilterOptions(token).then(
+      (answer) => live && setOptions(answer),
+      (error: unknown) => showFailure(error),
+    );
+    return () => {
+      live = false;
+    };
+  }, [token]);
+
+  const query: ResultsFilterQuery = useMemo(
+    () => ({
+      q,
+      year: filters.year,
+      branch: filters.branch,
+      college: filters.college,
+      status,
+      sort: sort.column,
+      dir: sort.dir,
+    }),
+    [q, filters.year, filters.branch, filters.college, status, sort],
+  );
+  const pages = useKeysetPages(`${challengeId}\n${JSON.stringify(query)}`);
+  const live = useLiveResults(token, challengeId, { ...query, cursor: pages.cursor });
+  const data = live.data;
+  const rows = data?.rows ?? [];
+  const from = pages.index * RESULTS_PAGE_SIZE + 1;
+
+  function onSort(column: ResultsSortColumn) {
+    setSort((current) =>
+      current.column === column
+        ? { column, dir: current.dir === 'asc' ? 'desc' : 'asc' }
+        : { column, dir: DESCENDING_FIRST.includes(column) ? 'desc' : 'asc' },
+    );
+  }
+
+  const withIntegrity = rows.some((row) => row.integrity !== undefined);
+  const columns = useMemo(
+    () => resultsColumns(challengeId, withIntegrity),
+    [challengeId, withIntegrity],
+  );
+
+  return (
+    <div className="results">
+      <StudentFilterFields
+        values={filters}
+        options={options}
+        onChange={(change) => setFilters((current) => ({ ...current, ...change }))}
+        onClear={() => {
+          setFilters(NO_STUDENT_FILTERS);
+          setStatus('started');
+        }}
+      >
+        <label className="field">
+          <span className="field__label">{messages.filterStatus}</span>
+          <select
+            className="field__input field__select"
+            name="status"
+            value={status}
+            onChange={(event) => setStatus(event.target.value as ResultsStatus)}
+          >
+            {STATUS_ORDER.map((s) => (
+              <option key={s} value={s}>
+                {statusLabels[s]}
+              </option>
+            ))}
+          </select>
+        </label>
+      </StudentFilterFields>
+
+      <div className="results__bar">
+        {data ? (
+          <ResultsSummary summary={data.summary} maxScore={data.challenge.score} />
+        ) : (
+          <span />
+        )}
+        <ExportButtons token={token} challengeId={challengeId} query={query} />
+      </div>
+      <UpdatedLine checkedAt={live.checkedAt} changedAt={live.changedAt} />
+
+      <DataTable
+        caption={messages.resultsTableCaption.replace('{challengeId}', challengeId)}
+        columns={columns}
+        rows={rows}
+        rowKey={(row) => row.userId}
+        sort={sort}
+        onSort={onSort}
+        emptyText={messages.resultsNoRows}
+        busy={live.loading}
+        isCurrent={(row) => row.userId === openStudent}
+        onRowClick={(row) =>
+          void navigate({
+            to: '/adminDash',
+            search: { view: 'results', challengeId, student: row.userId },
+            resetScroll: false,
+          })
+        }
+        testId="results-table"
+      />
+      {data ? (
+        <TablePager
+          from={from}
+          to={from + rows.length - 1}
+          total={data.total}
+          onPrevious={pages.index > 0 ? pages.previous : undefined}
+          onNext={
+            data.nextCursor ? () => data.nextCursor && pages.next(data.nextCursor) : undefined
+          }
+        />
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * "Updated hh:mm:ss" on screen (each confirmed poll), and a polite announcement only when a poll
+ * brought different results: a screen reader is told about news, not about every tick.
+ */
+function UpdatedLine({ checkedAt, changedAt }: { checkedAt: Date | null; changedAt: Date | null }) {
+  return (
+    <>
+      <p className="muted results__updated">
+        <span data-testid="results-updated">
+          {checkedAt
+            ? messages.resultsUpdatedAt.replace('{time}', clockTime(checkedAt))
+            : messages.loading}
+        </span>{' '}
+        · {messages.resultsLiveHint}
+      </p>
+      <p className="visually-hidden" aria-live="polite" aria-atomic="true">
+        {changedAt ? messages.resultsAnnounced.replace('{time}', clockTime(changedAt)) : ''}
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,52 @@
+/**
+ * The dashboard's Results view (issue 12): pick a challenge, watch its results live, open a
+ * student's submissions, download the table, re-judge the challenge (issue 13). The admin's token comes in as a prop, as in every
+ * dashboard view.
+ */
+import { useNavigate } from '@tanstack/react-router';
+import { messages } from '../../../contract/messages.ts';
+import { ChallengePicker } from './challenge-picker.tsx';
+import { RejudgeChallenge } from './rejudge-challenge.tsx';
+import { ResultsTable } from './results-table.tsx';
+import { SubmissionsDialog } from './submissions-dialog.tsx';
+import './results.css';
+
+type Props = { token: string; challengeId?: string; student?: string };
+
+export function ResultsView({ token, challengeId, student }: Props) {
+  const navigate = useNavigate();
+  return (
+    <section aria-labelledby="results-heading" className="dash-section">
+      <div className="dash-section__header">
+        <h2 id="results-heading" className="dash-section__title">
+          {messages.resultsTitle}
+        </h2>
+        <ChallengePicker token={token} challengeId={challengeId} />
+      </div>
+      {challengeId ? (
+        // Keyed: another challenge's re-judge progress is never shown under this one.
+        <RejudgeChallenge key={challengeId} token={token} challengeId={challengeId} />
+      ) : null}
+      {challengeId ? (
+        <ResultsTable token={token} challengeId={challengeId} openStudent={student} />
+      ) : (
+        <p className="muted">{messages.resultsPickIntro}</p>
+      )}
+      {challengeId && student ? (
+        <SubmissionsDialog
+          token={token}
+          challengeId={challengeId}
+          userId={student}
+          onClose={() =>
+            void navigate({
+              to: '/adminDash',
+              search: { view: 'results', challengeId },
+              replace: true,
+              resetScroll: false,
+            })
+          }
+        />
+      ) : null}
+    </section>
+  );
+}

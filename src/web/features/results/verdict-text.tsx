@@ -1,0 +1,16 @@
+/** A verdict in words with a sign, so colour is never the only cue. */
+import type { Verdict } from '../../../contract/verdicts.ts';
+import { messages } from '../../../contract/messages.ts';
+
+export function VerdictText({ verdict }: { verdict: Verdict | null }) {
+  if (verdict === null) return <span className="muted">{messages.notAvailable}</span>;
+  const ok = verdict === 'Accepted';
+  return (
+    <span
+      className={ok ? 'result-verdict result-verdict--ok' : 'result-verdict result-verdict--bad'}
+    >
+      <span aria-hidden="true">{ok ? '✓ ' : '✗ '}</span>
+      {verdict}
+    </span>
+  );
+}

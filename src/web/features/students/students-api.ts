@@ -1,0 +1,50 @@
+/**
+ * The Students view's calls. Deleting is the dashboard's existing delete call (the contract's
+ * DELETE /api/user/deleteUser/{email}, as the Delete User form sends it): a feature cannot import
+ * another feature, so the call is made here from the same contract path and schema.
+ */
+import { deleteUserPath, deleteUserResponseSchema } from '../../../contract/admin.ts';
+import {
+  studentFilterOptionsPath,
+  studentFilterOptionsResponseSchema,
+  studentsPath,
+  studentsResponseSchema,
+  toSearchParams,
+  type StudentFilterOptions,
+  type StudentsQuery,
+  type StudentsResponse,
+} from '../../../contract/results.ts';
+import { apiRequest } from '../../lib/api-client.ts';
+
+/** The list's query as the web app sends it (the page size is the server's default). */
+export type StudentsPageQuery = Omit<StudentsQuery, 'limit'>;
+
+export function fetchStudents(
+  token: string,
+  query: StudentsPageQuery,
+  signal?: AbortSignal,
+): Promise<StudentsResponse> {
+  const search = toSearchParams(query);
+  return apiRequest(search === '' ? studentsPath : `${studentsPath}?${search}`, {
+    token,
+    schema: studentsResponseSchema,
+    signal,
+  });
+}
+
+export function fetchFilterOptions(token: string): Promise<StudentFilterOptions> {
+  return apiRequest(studentFilterOptionsPath, {
+    token,
+    schema: studentFilterOptionsResponseSchema,
+  });
+}
+
+export async function deleteStudent(token: string, email: string): Promise<string> {
+  return (
+    await apiRequest(deleteUserPath(email), {
+      method: 'DELETE',
+      token,
+      schema: deleteUserResponseSchema,
+    })
+  ).message;
+}
