@@ -3,42 +3,7 @@
  * end of endDate in the configured time zone; an attempt's deadline is min(start + timeDur
  * minutes, end of endDate). Pure functions of the clock the caller passes in.
  */
-
-/** One formatter per zone: building one costs more than the rest of a Submit's time rules. */
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    formatters.set(timeZone, formatter);
-  }
-  return formatter;
-}
-
-/** The zone's offset from UTC at `instant`, in ms (positive east of Greenwich). */
-function zoneOffsetMs(instant: number, timeZone: string): number {
-  const parts = formatterFor(timeZone).formatToParts(new Date(instant));
-  const get = (type: Intl.DateTimeFormatPartTypes) =>
-    Number(parts.find((p) => p.type === type)?.value ?? 0);
-  const asUtc = Date.UTC(
-    get('year'),
-    get('month') - 1,
-    get('day'),
-    get('hour'),
-    get('minute'),
-    get('second'),
-  );
-  return asUtc - (instant - (((instant % 1000) + 1000) % 1000));
-}
+import { zoneOffsetMs } from '../time-zone.ts';
 
 /** The first instant of a calendar date (YYYY-MM-DD) in `timeZone`; `dayOffset` moves the date. */
 export function startOfDay(date: string, timeZone: string, dayOffset = 0): Date {

@@ -24,6 +24,12 @@ export type SortKey = {
   type: SortType;
 };
 
+/** A text column sorted case-blind and byte-wise ("C"), the way its index is built. */
+export const textSortKey = (column: string): SortKey => ({
+  expr: sql.raw(`lower(${column}) collate "C"`),
+  type: 'text',
+});
+
 export type Cursor = { sort: string; dir: SortDirection; value: string | null; id: string };
 
 const cursorSchema = z.object({

@@ -13,13 +13,15 @@ import type {
 } from '../../contract/results.ts';
 import { isVerdict } from '../../contract/verdicts.ts';
 import type { Db } from '../db/connection.ts';
-import { afterCursor, orderBy, sortValueText, type Cursor, type SortKey } from './keyset.ts';
+import {
+  afterCursor,
+  orderBy,
+  sortValueText,
+  textSortKey as text,
+  type Cursor,
+  type SortKey,
+} from './keyset.ts';
 import { containsPattern, iso, rowsOf } from './sql-helpers.ts';
-
-const text = (column: string): SortKey => ({
-  expr: sql.raw(`lower(${column}) collate "C"`),
-  type: 'text',
-});
 
 const bestVerdict = sql`(select s.verdict from submissions s where s.id = a.best_submission_id)`;
 

@@ -10,13 +10,15 @@ import type {
   StudentsSortColumn,
 } from '../../contract/results.ts';
 import type { Db } from '../db/connection.ts';
-import { afterCursor, orderBy, sortValueText, type Cursor, type SortKey } from './keyset.ts';
+import {
+  afterCursor,
+  orderBy,
+  sortValueText,
+  textSortKey as text,
+  type Cursor,
+  type SortKey,
+} from './keyset.ts';
 import { containsPattern, iso, rowsOf } from './sql-helpers.ts';
-
-const text = (column: string): SortKey => ({
-  expr: sql.raw(`lower(${column}) collate "C"`),
-  type: 'text',
-});
 
 // A subquery on the attempts' (user, challenge) index: evaluated only for the page's rows unless
 // the list is sorted by it.

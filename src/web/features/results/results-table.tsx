@@ -13,6 +13,7 @@ import type {
   StudentFilterOptions,
 } from '../../../contract/results.ts';
 import { RESULTS_PAGE_SIZE } from '../../../contract/results.ts';
+import { ChoiceField } from '../../ui/choice-field.tsx';
 import { DataTable, TablePager, type SortState } from '../../ui/data-table.tsx';
 import { useKeysetPages } from '../../ui/keyset-pages.ts';
 import { showFailure } from '../../ui/show-failure.ts';
@@ -101,21 +102,14 @@ export function ResultsTable({ token, challengeId, openStudent }: Props) {
           setStatus('started');
         }}
       >
-        <label className="field">
-          <span className="field__label">{messages.filterStatus}</span>
-          <select
-            className="field__input field__select"
-            name="status"
-            value={status}
-            onChange={(event) => setStatus(event.target.value as ResultsStatus)}
-          >
-            {STATUS_ORDER.map((s) => (
-              <option key={s} value={s}>
-                {statusLabels[s]}
-              </option>
-            ))}
-          </select>
-        </label>
+        <ChoiceField
+          label={messages.filterStatus}
+          name="status"
+          value={status}
+          order={STATUS_ORDER}
+          labels={statusLabels}
+          onChange={setStatus}
+        />
       </StudentFilterFields>
 
       <div className="results__bar">

@@ -14,6 +14,7 @@ import {
   type StudentsSortColumn,
 } from '../../../contract/results.ts';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
+import { ChoiceField } from '../../ui/choice-field.tsx';
 import { DataTable, TablePager, type SortState } from '../../ui/data-table.tsx';
 import { useKeysetPages } from '../../ui/keyset-pages.ts';
 import { showFailure } from '../../ui/show-failure.ts';
@@ -124,21 +125,14 @@ export function StudentsView({ token }: { token: string }) {
           setClaimed('all');
         }}
       >
-        <label className="field">
-          <span className="field__label">{messages.filterClaimed}</span>
-          <select
-            className="field__input field__select"
-            name="claimed"
-            value={claimed}
-            onChange={(event) => setClaimed(event.target.value as Claimed)}
-          >
-            {CLAIMED_FILTERS.map((value) => (
-              <option key={value} value={value}>
-                {claimedLabels[value]}
-              </option>
-            ))}
-          </select>
-        </label>
+        <ChoiceField
+          label={messages.filterClaimed}
+          name="claimed"
+          value={claimed}
+          order={CLAIMED_FILTERS}
+          labels={claimedLabels}
+          onChange={setClaimed}
+        />
       </StudentFilterFields>
       <DataTable
         caption={messages.studentsTableCaption}
