@@ -9,7 +9,12 @@ import type { Db } from '../db/connection.ts';
 import type { Cursor } from './keyset.ts';
 import { readResultsPage, type ResultsFilters, type ResultsPage } from './results-queries.ts';
 
-export const EXPORT_PAGE_SIZE = 1000;
+/**
+ * Rows per read: large enough that a 10,000-student export is four statements (each pays its
+ * planning and round trip, dear on PGlite's single connection: 1000-row pages made the export
+ * 1.5-1.65x exceljs alone, 2500-row pages 1.4-1.5x), small enough to stay a few MB in memory.
+ */
+export const EXPORT_PAGE_SIZE = 2500;
 
 export type ExportRow = ResultsRow & { testVerdicts: string[] };
 
