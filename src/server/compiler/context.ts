@@ -3,12 +3,15 @@ import type { ChangeFeed } from '../changes/change-feed.ts';
 import type { Db, DatabaseHandle } from '../db/connection.ts';
 import type { JudgeService } from '../judge/index.ts';
 import type { JobQueue } from '../queue/job-queue.ts';
+import type { SubmissionStore } from '../submissions/store-submission.ts';
 
 export type CompilerContext = {
   db: Db;
   database: Pick<DatabaseHandle, 'db' | 'pool'>;
   judge: JudgeService;
   queue: JobQueue;
+  /** Writes submissions and their jobs (group-committed). */
+  submissions: SubmissionStore;
   feed: ChangeFeed;
   /** Settles when the server starts closing: a long poll answers with what it has. */
   closing: Promise<void>;

@@ -14,6 +14,7 @@ import { createCompilerTokenService } from './compiler-tokens.ts';
 import { createCompilerUrlFor, type CompilerUrlFor } from './compiler-url.ts';
 import { deriveCompilerTokenKey, resolveCompilerAppKey } from './secrets.ts';
 import { historyRoute } from './history-route.ts';
+import { createSubmissionStore } from '../submissions/store-submission.ts';
 import { submitRoute } from './submit-route.ts';
 import { tokenRoute } from './token-route.ts';
 
@@ -41,11 +42,22 @@ export async function registerCompiler(
   const appKey = await resolveCompilerAppKey(config.compilerAppKey, config.dataDir);
   const compilerTokens = createCompilerTokenService(deriveCompilerTokenKey(deps.sessionSecret));
   const compilerUrlFor = createCompilerUrlFor(config.compilerUrlTemplate, appKey);
+  const submissions = createSubmissionStore(
+    deps.database,
+    {
+      queue: deps.judging.queue,
+      leaseMarginSeconds: config.judgeQueue.leaseMarginSeconds,
+      queueLimit: config.judge.queueLimit,
+    },
+    // PGlite has one connection; on PostgreSQL a few batches may write at once.
+    { inFlight: deps.database.kind === 'pglite' ? 1 : 4 },
+  );
   const context = {
     db,
     database: deps.database,
     judge,
     queue: deps.judging.queue,
+    submissions,
     feed: deps.judging.feed,
     closing: deps.closing,
     leaseMarginSeconds: config.judgeQueue.leaseMarginSeconds,

@@ -14,7 +14,6 @@ import {
 } from '../../contract/compiler.ts';
 import { messages } from '../../contract/messages.ts';
 import { HttpError } from '../http-error.ts';
-import { storeQueuedSubmission } from '../submissions/store-submission.ts';
 import { findSubmission, type SubmissionRow } from '../submissions/submission-queries.ts';
 import { isFinal, submissionState } from '../submissions/submission-state.ts';
 import { checkCode } from './code-limits.ts';
@@ -72,7 +71,7 @@ export const submitRoute: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
         // later, so the page keeps the code and sends it again (the operator sees /api/health).
         if (deps.judgesHere && !(await deps.judge.capabilities()).ready)
           throw new HttpError(503, messages.judgeUnavailable);
-        const result = await storeQueuedSubmission(database, deps, {
+        const result = await deps.submissions.store({
           id,
           userId: user.sub,
           challengeId,

@@ -73,24 +73,32 @@ export class JobQueue {
   }
 
   /**
-   * Sends a judge job in the caller's transaction (`executeSql` of that transaction) and returns
-   * its id. The lease is how long a worker may hold it before it is given to another worker.
+   * Sends judge jobs in the caller's transaction (`executeSql` of that transaction), one
+   * statement for all of them, and returns their ids in order. The lease is how long a worker may
+   * hold a job before it is given to another worker.
    */
-  async enqueueJudge(
+  async enqueueJudges(
     executeSql: ExecuteSql,
-    submissionId: string,
-    leaseSeconds: number,
-  ): Promise<string> {
-    const id = crypto.randomUUID();
-    await this.boss.send(JUDGE_QUEUE, { submissionId, jobId: id } satisfies JudgeJobData, {
-      id,
-      expireInSeconds: Math.max(1, Math.ceil(leaseSeconds)),
-      retryLimit: this.options.retryLimit,
-      retryDelay: 1,
-      deadLetter: JUDGE_DEAD_LETTER,
-      db: { executeSql: (text, values) => executeSql(text, values) },
-    });
-    return id;
+    jobs: readonly { submissionId: string; leaseSeconds: number }[],
+  ): Promise<string[]> {
+    if (jobs.length === 0) return [];
+    const ids = jobs.map(() => crypto.randomUUID());
+    await this.boss.insert(
+      jobs.map((job, i) => {
+        const id = ids[i] as string;
+        return {
+          id,
+          name: JUDGE_QUEUE,
+          data: { submissionId: job.submissionId, jobId: id } satisfies JudgeJobData,
+          expireInSeconds: Math.max(1, Math.ceil(job.leaseSeconds)),
+          retryLimit: this.options.retryLimit,
+          retryDelay: 1,
+          deadLetter: JUDGE_DEAD_LETTER,
+        };
+      }),
+      { db: { executeSql: (text, values) => executeSql(text, values) } },
+    );
+    return ids;
   }
 
   /**

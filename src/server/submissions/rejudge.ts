@@ -6,7 +6,7 @@
  */
 import type { DatabaseHandle } from '../db/connection.ts';
 import { inTransaction } from '../db/transaction.ts';
-import { enqueueNextFor, lockStudent, type EnqueueDeps } from './fair-enqueue.ts';
+import { enqueueNextForEach, lockStudents, type EnqueueDeps } from './fair-enqueue.ts';
 
 export type RejudgeTarget = { submissionId: string } | { challengeId: string };
 
@@ -20,7 +20,6 @@ export async function rejudge(
   return inTransaction(database, async ({ executeSql }) => {
     const [column, value] =
       'submissionId' in target ? ['id', target.submissionId] : ['challenge_id', target.challengeId];
-    // Students in a fixed order, so two re-judges running at once lock them in the same order.
     const students = await executeSql(
       `select distinct user_id from submissions
         where ${column} = $1 and status in ('judged', 'failed')
@@ -28,14 +27,14 @@ export async function rejudge(
       [value],
     );
     const userIds = students.rows.map((r) => String(r.user_id));
-    for (const userId of userIds) await lockStudent(executeSql, userId);
+    await lockStudents(executeSql, userIds);
     const requeued = await executeSql(
       `update submissions set status = 'queued', job_id = null, enqueued_at = null
         where ${column} = $1 and status in ('judged', 'failed')
         returning id`,
       [value],
     );
-    for (const userId of userIds) await enqueueNextFor(executeSql, deps, userId);
+    await enqueueNextForEach(executeSql, deps, userIds);
     return { queued: requeued.rows.length, students: userIds.length };
   });
 }
