@@ -9,7 +9,7 @@
  * posts {rows: [number, values, number, values, ...]} (row number, exceljs row.values), then
  * {done: true} or {error: message}. It keeps at most MAX_AHEAD chunks unread, waiting for
  * {pull: true} (one per chunk read) so memory does not grow with the file, and stops at
- * {cancel: true}.
+ * {cancel: true}. The server closes the port when it is done with the file.
  */
 import { Buffer } from 'node:buffer';
 import { Readable } from 'node:stream';
@@ -61,7 +61,10 @@ async function parse(data, port) {
   } catch (error) {
     port.postMessage({ error: error instanceof Error ? error.message : String(error) });
   } finally {
-    port.close();
+    // The server closes the port once it has read the last message. Closing it here raced with
+    // that message: under load the server could see the port close before {done} arrived, and
+    // a good file was reported as unreadable.
+    port.removeAllListeners('message');
   }
 }
 
