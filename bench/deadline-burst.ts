@@ -22,6 +22,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -92,27 +93,61 @@ type Student = { id: string; email: string; name: string; headers: Record<string
 
 type Reply = { status: number; body: unknown };
 
-async function call(
+/**
+ * The students' HTTP client: node:http with keep-alive, one connection per request in flight.
+ * Measured here, 1,000 POSTs through fetch (undici) cost this process 1.4 s of CPU against 0.4 s
+ * through node:http, on the same two cores as the server: the students' browsers are on other
+ * machines in a real lab, so the lighter client is the fairer stand-in.
+ */
+const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
+
+function call(
   url: string,
   method: 'GET' | 'POST',
   body: unknown,
   headers: Record<string, string>,
   timeoutMs = 60_000,
 ): Promise<Reply> {
-  const response = await fetch(url, {
-    method,
-    headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-    signal: AbortSignal.timeout(timeoutMs),
+  const payload = body === undefined ? undefined : JSON.stringify(body);
+  return new Promise<Reply>((resolve, reject) => {
+    const request = http.request(
+      url,
+      {
+        method,
+        agent,
+        headers:
+          payload === undefined
+            ? headers
+            : {
+                ...headers,
+                'content-type': 'application/json',
+                'content-length': Buffer.byteLength(payload),
+              },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('error', reject);
+        response.on('end', () => {
+          clearTimeout(timer);
+          const text = Buffer.concat(chunks).toString('utf8');
+          let parsed: unknown = text;
+          try {
+            parsed = JSON.parse(text);
+          } catch {
+            // Kept as text for the error message.
+          }
+          resolve({ status: response.statusCode ?? 0, body: parsed });
+        });
+      },
+    );
+    const timer = setTimeout(() => request.destroy(new Error('timed out')), timeoutMs);
+    request.on('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    request.end(payload);
   });
-  const text = await response.text();
-  let parsed: unknown = text;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    // Kept as text for the error message.
-  }
-  return { status: response.status, body: parsed };
 }
 
 /** `fn` over `items`, `limit` at a time, results in order. */
@@ -551,16 +586,20 @@ export async function deadlineBurstBenchmark(
     { label: 'PGlite (embedded, in-process judge)', postgres: undefined, flood: false },
   ];
   const setups: SetupFigures[] = [];
-  let before = await judgeAlone();
-  for (const step of plan) {
-    const figures = await runSetup(step.label, step.postgres, step.flood);
-    const after = await judgeAlone();
-    setups.push({
-      ...figures,
-      baselineRunsPerSecond: (before + after) / 2,
-      baselineRange: [before, after],
-    });
-    before = after;
+  try {
+    let before = await judgeAlone();
+    for (const step of plan) {
+      const figures = await runSetup(step.label, step.postgres, step.flood);
+      const after = await judgeAlone();
+      setups.push({
+        ...figures,
+        baselineRunsPerSecond: (before + after) / 2,
+        baselineRange: [before, after],
+      });
+      before = after;
+    }
+  } finally {
+    agent.destroy(); // its idle keep-alive connections would keep this process alive
   }
   const plain = postgresAdminUrl ? setups[0] : undefined;
   const flooded = setups.find((r) => r.label.includes('flooding'));

@@ -108,7 +108,7 @@ export async function startServerOn(
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
     STATIC_DIR: path.join(dataDir, 'no-web-build'),
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     JWT_SECRET: crypto.randomBytes(32).toString('hex'),
     ...env,
   });

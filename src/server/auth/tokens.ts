@@ -46,21 +46,34 @@ export async function resolveJwtSecret(
   }
 }
 
+/**
+ * The HMAC key, imported into WebCrypto once. jose verifies with WebCrypto: given raw bytes or a
+ * KeyObject it imports the key again on every call, which measured here at 2-3x the cost of the
+ * verification itself (118 against 46 µs of CPU per token), paid on every request.
+ */
+export function hmacKey(secret: Uint8Array): Promise<CryptoKey> {
+  const key = crypto.subtle.importKey('raw', secret, { name: 'HMAC', hash: 'SHA-256' }, false, [
+    'sign',
+    'verify',
+  ]);
+  key.catch(() => undefined); // a key that cannot be imported fails each call that uses it
+  return key;
+}
+
 export function createTokenService(secret: Uint8Array, ttlSeconds: number): TokenService {
-  // A key object made once: given raw bytes, jose imports the key again on every call (~0.5 ms).
-  const key = crypto.createSecretKey(secret);
+  const key = hmacKey(secret);
   return {
-    issue: (claims) =>
+    issue: async (claims) =>
       new SignJWT({ email: claims.email, name: claims.name, role: claims.role })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(claims.sub)
         .setIssuer(ISSUER)
         .setIssuedAt()
         .setExpirationTime(`${ttlSeconds}s`)
-        .sign(key),
+        .sign(await key),
     async verify(token) {
       try {
-        const { payload } = await jwtVerify(token, key, {
+        const { payload } = await jwtVerify(token, await key, {
           issuer: ISSUER,
           algorithms: ['HS256'],
           clockTolerance: CLOCK_TOLERANCE_SECONDS,

@@ -1,6 +1,7 @@
 /** SQL for attempts: the first open records the start and the deadline, once. */
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../db/connection.ts';
+import { batched, type Batched } from '../db/batched.ts';
+import type { Db, DatabaseHandle } from '../db/connection.ts';
 import { attempts } from '../db/schema.ts';
 
 export type Attempt = { startedAt: Date; deadline: Date };
@@ -32,4 +33,50 @@ export async function recordAttempt(
   const stored = await findAttempt(db, userId, challengeId);
   if (!stored) throw new Error('the attempt was not stored');
   return stored;
+}
+
+/** What Submit needs of a student's attempt: its times and the challenge's language and dates. */
+export type SubmitAttempt = Attempt & { language: string; startDate: string; endDate: string };
+export type SubmitAttemptKey = { userId: string; challengeId: string };
+export type SubmitAttemptLookup = Batched<SubmitAttemptKey, SubmitAttempt | undefined>;
+
+/**
+ * Submit's read of the attempt, group-committed (db/batched.ts): the reads of a deadline's burst
+ * go to the database a batch at a time, one statement each, in place of one statement per Submit.
+ */
+export function createSubmitAttemptLookup(
+  database: Pick<DatabaseHandle, 'pool' | 'kind'>,
+): SubmitAttemptLookup {
+  return batched(
+    async (keys: SubmitAttemptKey[]) => {
+      const { rows } = await database.pool.query(
+        `select k.i, c.language, c.start_date::text as start_date, c.end_date::text as end_date,
+                (extract(epoch from a.started_at) * 1000)::float8 as started_ms,
+                (extract(epoch from a.deadline) * 1000)::float8 as deadline_ms
+           from unnest($1::uuid[], $2::text[]) with ordinality as k(user_id, challenge_id, i)
+           join attempts a on a.user_id = k.user_id and a.challenge_id = k.challenge_id
+           join challenges c on c.challenge_id = a.challenge_id`,
+        [keys.map((k) => k.userId), keys.map((k) => k.challengeId)],
+      );
+      const found = new Map<number, SubmitAttempt>();
+      for (const row of rows as {
+        i: string | number;
+        language: string;
+        start_date: string;
+        end_date: string;
+        started_ms: number;
+        deadline_ms: number;
+      }[])
+        found.set(Number(row.i), {
+          language: row.language,
+          startDate: row.start_date,
+          endDate: row.end_date,
+          startedAt: new Date(row.started_ms),
+          deadline: new Date(row.deadline_ms),
+        });
+      return keys.map((_, i) => found.get(i + 1));
+    },
+    // PGlite has one connection, which the Submits' writes need too.
+    { inFlight: database.kind === 'pglite' ? 1 : 2, maxBatch: 500 },
+  );
 }

@@ -2,9 +2,8 @@
  * Compiler tokens: HS256 JWTs with their own key and audience, naming the student, valid until
  * their session ends. The compiler page sends one as `Authorization: Bearer` on /api/compiler/*.
  */
-import crypto from 'node:crypto';
 import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
-import { CLOCK_TOLERANCE_SECONDS } from '../auth/tokens.ts';
+import { CLOCK_TOLERANCE_SECONDS, hmacKey } from '../auth/tokens.ts';
 
 const ISSUER = 'campus-portal';
 const AUDIENCE = 'campus-compiler';
@@ -20,10 +19,9 @@ export type CompilerTokenService = {
 };
 
 export function createCompilerTokenService(secret: Uint8Array): CompilerTokenService {
-  // A key object made once: given raw bytes, jose imports the key again on every call (~0.5 ms).
-  const key = crypto.createSecretKey(secret);
+  const key = hmacKey(secret);
   return {
-    issue: (claims, expiresAt) =>
+    issue: async (claims, expiresAt) =>
       new SignJWT({ email: claims.email, name: claims.name })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(claims.sub)
@@ -31,10 +29,10 @@ export function createCompilerTokenService(secret: Uint8Array): CompilerTokenSer
         .setAudience(AUDIENCE)
         .setIssuedAt()
         .setExpirationTime(expiresAt)
-        .sign(key),
+        .sign(await key),
     async verify(token) {
       try {
-        const { payload } = await jwtVerify(token, key, {
+        const { payload } = await jwtVerify(token, await key, {
           issuer: ISSUER,
           audience: AUDIENCE,
           algorithms: ['HS256'],

@@ -3,6 +3,7 @@ import type { ChangeFeed } from '../changes/change-feed.ts';
 import type { Db, DatabaseHandle } from '../db/connection.ts';
 import type { JudgeService } from '../judge/index.ts';
 import type { JobQueue } from '../queue/job-queue.ts';
+import type { SubmitAttemptLookup } from './attempt-queries.ts';
 import type { SubmissionStore } from '../submissions/store-submission.ts';
 
 export type CompilerContext = {
@@ -10,6 +11,8 @@ export type CompilerContext = {
   database: Pick<DatabaseHandle, 'db' | 'pool'>;
   judge: JudgeService;
   queue: JobQueue;
+  /** Submit's read of the student's attempt (group-committed). */
+  submitAttempts: SubmitAttemptLookup;
   /** Writes submissions and their jobs (group-committed). */
   submissions: SubmissionStore;
   feed: ChangeFeed;

@@ -60,7 +60,14 @@ export const submitRoute: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
       };
       const at = now();
       try {
-        const { language, attempt } = await openForSubmit(db, timeZone, user.sub, challengeId, at);
+        const { language, attempt } = await openForSubmit(
+          db,
+          deps.submitAttempts,
+          timeZone,
+          user.sub,
+          challengeId,
+          at,
+        );
         assertSubmissionInTime(
           attempt,
           at,

@@ -3,14 +3,19 @@
  * refused; the first open records the attempt and fixes its deadline; after the end of endDate a
  * student who never opened it is refused.
  */
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Challenge } from '../../contract/challenges.ts';
 import { messages } from '../../contract/messages.ts';
 import { findChallenge } from '../challenges/challenge-queries.ts';
 import type { Db } from '../db/connection.ts';
-import { attempts, challenges, users } from '../db/schema.ts';
+import { users } from '../db/schema.ts';
 import { HttpError } from '../http-error.ts';
-import { findAttempt, recordAttempt, type Attempt } from './attempt-queries.ts';
+import {
+  findAttempt,
+  recordAttempt,
+  type Attempt,
+  type SubmitAttemptLookup,
+} from './attempt-queries.ts';
 import { submissionTiming, type SubmissionRules } from './submission-window.ts';
 import { challengeWindow, deadlineFor, type ChallengeWindow } from './time-window.ts';
 
@@ -45,28 +50,20 @@ export async function openChallenge(
 }
 
 /**
- * Submit's open: the attempt with the challenge's language and dates in one read, without its
- * tests, since a deadline brings hundreds of these at once. A student without an attempt yet
- * takes openChallenge's way, which records it and gives its refusals in their order.
+ * Submit's open: the attempt with the challenge's language and dates in one read (batched with
+ * the other Submits of the moment, see attempt-queries.ts), without its tests, since a deadline
+ * brings hundreds of these at once. A student without an attempt yet takes openChallenge's way,
+ * which records it and gives its refusals in their order.
  */
 export async function openForSubmit(
   db: Db,
+  lookup: SubmitAttemptLookup,
   timeZone: string,
   userId: string,
   challengeId: string,
   now: Date,
 ): Promise<{ language: string; attempt: Attempt }> {
-  const [row] = await db
-    .select({
-      language: challenges.language,
-      startDate: challenges.startDate,
-      endDate: challenges.endDate,
-      startedAt: attempts.startedAt,
-      deadline: attempts.deadline,
-    })
-    .from(attempts)
-    .innerJoin(challenges, eq(challenges.challengeId, attempts.challengeId))
-    .where(and(eq(attempts.userId, userId), eq(attempts.challengeId, challengeId)));
+  const row = await lookup({ userId, challengeId });
   if (!row) {
     const { challenge, attempt } = await openChallenge(db, timeZone, userId, challengeId, now);
     return { language: challenge.language, attempt };

@@ -5,13 +5,26 @@
  */
 import { zoneOffsetMs } from '../time-zone.ts';
 
+/**
+ * Days already worked out: every Submit checks its challenge's window, and four time-zone lookups
+ * through Intl cost more than the rest of that check. Dates in use are few; the map is emptied
+ * should it ever grow large.
+ */
+const dayStarts = new Map<string, number>();
+const DAY_STARTS_KEPT = 10_000;
+
 /** The first instant of a calendar date (YYYY-MM-DD) in `timeZone`; `dayOffset` moves the date. */
 export function startOfDay(date: string, timeZone: string, dayOffset = 0): Date {
+  const key = `${date}|${timeZone}|${dayOffset}`;
+  const known = dayStarts.get(key);
+  if (known !== undefined) return new Date(known);
   const [y = 0, m = 1, d = 1] = date.split('-').map(Number);
   const wallClock = Date.UTC(y, m - 1, d + dayOffset);
   // Two passes settle the offset on days when it changes (summer time).
   let instant = wallClock - zoneOffsetMs(wallClock, timeZone);
   instant = wallClock - zoneOffsetMs(instant, timeZone);
+  if (dayStarts.size >= DAY_STARTS_KEPT) dayStarts.clear();
+  dayStarts.set(key, instant);
   return new Date(instant);
 }
 

@@ -25,8 +25,14 @@ export async function inTransaction<T>(
   const client = await database.pool.connect();
   try {
     await client.query('begin');
+    // Built on first use: a drizzle instance with the schema costs more CPU than a statement,
+    // and the busiest transactions (a deadline's Submits) never use it.
+    let db: Db | undefined;
     const result = await work({
-      db: drizzle(client, { schema }),
+      get db() {
+        db ??= drizzle(client, { schema });
+        return db;
+      },
       executeSql: (text, values) => client.query(text, values),
     });
     await client.query('commit');

@@ -10,7 +10,6 @@
  * connection cannot give (its runner never started in the evaluation), and it needs Node ≥ 22 in
  * its current release. pg-boss 10.4 is the newest line that runs on this Node (20).
  */
-import crypto from 'node:crypto';
 import PgBoss from 'pg-boss';
 import type { DatabaseHandle } from '../db/connection.ts';
 import { poolSql, type ExecuteSql } from '../db/transaction.ts';
@@ -74,31 +73,26 @@ export class JobQueue {
 
   /**
    * Sends judge jobs in the caller's transaction (`executeSql` of that transaction), one
-   * statement for all of them, and returns their ids in order. The lease is how long a worker may
-   * hold a job before it is given to another worker.
+   * statement for all of them, with the ids the database gave them (portal_assign_judge_jobs).
+   * The lease is how long a worker may hold a job before it is given to another worker.
    */
   async enqueueJudges(
     executeSql: ExecuteSql,
-    jobs: readonly { submissionId: string; leaseSeconds: number }[],
-  ): Promise<string[]> {
-    if (jobs.length === 0) return [];
-    const ids = jobs.map(() => crypto.randomUUID());
+    jobs: readonly { jobId: string; submissionId: string; leaseSeconds: number }[],
+  ): Promise<void> {
+    if (jobs.length === 0) return;
     await this.boss.insert(
-      jobs.map((job, i) => {
-        const id = ids[i] as string;
-        return {
-          id,
-          name: JUDGE_QUEUE,
-          data: { submissionId: job.submissionId, jobId: id } satisfies JudgeJobData,
-          expireInSeconds: Math.max(1, Math.ceil(job.leaseSeconds)),
-          retryLimit: this.options.retryLimit,
-          retryDelay: 1,
-          deadLetter: JUDGE_DEAD_LETTER,
-        };
-      }),
+      jobs.map((job) => ({
+        id: job.jobId,
+        name: JUDGE_QUEUE,
+        data: { submissionId: job.submissionId, jobId: job.jobId } satisfies JudgeJobData,
+        expireInSeconds: Math.max(1, Math.ceil(job.leaseSeconds)),
+        retryLimit: this.options.retryLimit,
+        retryDelay: 1,
+        deadLetter: JUDGE_DEAD_LETTER,
+      })),
       { db: { executeSql: (text, values) => executeSql(text, values) } },
     );
-    return ids;
   }
 
   /**

@@ -30,59 +30,56 @@ export async function lockStudents(
 export const lockStudent = (executeSql: ExecuteSql, userId: string): Promise<void> =>
   lockStudents(executeSql, [userId]);
 
+/** A job portal_assign_judge_jobs gave out (migration 0006), as the database returns it. */
+export type AssignedJob = {
+  submission_id: string;
+  user_id: string;
+  job_id: string;
+  language: JudgeLanguage;
+  time_limit_ms: number;
+  tests: number;
+};
+
+/** Sends the assigned jobs to the queue, in the caller's transaction; student -> submission. */
+export async function sendAssignedJobs(
+  executeSql: ExecuteSql,
+  deps: EnqueueDeps,
+  jobs: readonly AssignedJob[],
+): Promise<Map<string, string>> {
+  await deps.queue.enqueueJudges(
+    executeSql,
+    jobs.map((j) => ({
+      jobId: j.job_id,
+      submissionId: j.submission_id,
+      leaseSeconds: leaseSeconds(
+        { language: j.language, testCount: j.tests, timeLimitMs: j.time_limit_ms },
+        deps.leaseMarginSeconds,
+      ),
+    })),
+  );
+  return new Map(jobs.map((j) => [j.user_id, j.submission_id]));
+}
+
 /**
  * For each student, enqueues their oldest waiting submission unless one of theirs already holds a
- * job. Call inside a transaction that has locked the students. Returns student -> the submission
- * id enqueued for them. Jobs sent together start in the same instant, so among themselves the
- * queue takes them in no particular order: they arrived together.
+ * job (the rule is portal_assign_judge_jobs, in migration 0006, shared with Submit's batch write).
+ * Call inside a transaction that has locked the students. Returns student -> the submission id
+ * enqueued for them. Jobs sent together start in the same instant, so among themselves the queue
+ * takes them in no particular order: they arrived together.
  */
 export async function enqueueNextForEach(
   executeSql: ExecuteSql,
   deps: EnqueueDeps,
   userIds: readonly string[],
 ): Promise<Map<string, string>> {
-  const enqueued = new Map<string, string>();
-  if (userIds.length === 0) return enqueued;
-  // One statement: per student, the oldest waiting submission, unless one of theirs holds a job.
+  if (userIds.length === 0) return new Map();
   const { rows } = await executeSql(
-    `select distinct on (s.user_id) s.id::text as id, s.user_id::text as user_id, s.language,
-            c.time_limit_ms,
-            (select count(*) from test_cases t where t.challenge_id = s.challenge_id)::int as tests
-       from submissions s join challenges c on c.challenge_id = s.challenge_id
-      where s.user_id = any($1::uuid[]) and s.status = 'queued' and s.job_id is null
-        and not exists (
-          select 1 from submissions h
-           where h.user_id = s.user_id and h.status in ('queued', 'running')
-             and h.job_id is not null)
-      order by s.user_id, s.created_at, s.id`,
+    `select submission_id::text as submission_id, user_id::text as user_id, job_id::text as job_id,
+            language, time_limit_ms, tests
+       from portal_assign_judge_jobs($1::uuid[])`,
     [userIds],
   );
-  const next = rows as {
-    id: string;
-    user_id: string;
-    language: JudgeLanguage;
-    time_limit_ms: number;
-    tests: number;
-  }[];
-  if (next.length === 0) return enqueued;
-  const jobIds = await deps.queue.enqueueJudges(
-    executeSql,
-    next.map((n) => ({
-      submissionId: n.id,
-      leaseSeconds: leaseSeconds(
-        { language: n.language, testCount: n.tests, timeLimitMs: n.time_limit_ms },
-        deps.leaseMarginSeconds,
-      ),
-    })),
-  );
-  await executeSql(
-    `update submissions s set job_id = x.job_id, enqueued_at = now()
-       from unnest($1::uuid[], $2::uuid[]) as x(id, job_id)
-      where s.id = x.id`,
-    [next.map((n) => n.id), jobIds],
-  );
-  for (const n of next) enqueued.set(n.user_id, n.id);
-  return enqueued;
+  return sendAssignedJobs(executeSql, deps, rows as AssignedJob[]);
 }
 
 /** enqueueNextFor for one student: the submission id enqueued, if any. */
