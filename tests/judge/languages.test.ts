@@ -197,6 +197,24 @@ describe('c and c++', () => {
   });
 });
 
+describe('box priority', () => {
+  it('runs boxes at the nice value of JUDGE_NICE, which the program cannot undo', async () => {
+    const code =
+      'import os\nprint(os.nice(0))\ntry:\n    os.nice(-5)\n    print("raised")\nexcept OSError:\n    print("kept")\n';
+    const r = await judge.runOnce({
+      language: 'python',
+      code,
+      stdin: '',
+      timeLimitMs: 2000,
+      memoryLimitMb: 128,
+    });
+    expect(r, JSON.stringify(r)).toMatchObject({
+      verdict: 'Accepted',
+      stdout: `${testConfig().boxNice}\nkept\n`,
+    });
+  });
+});
+
 describe('java compilation', () => {
   it('runs a public class that is not called Main', async () => {
     const code = s2('Solution');

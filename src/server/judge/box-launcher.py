@@ -17,8 +17,8 @@
 # and {"id": n, "exit": code | null, "signal": number | null} when a box's first process ends.
 # The run itself goes straight from the server to the waiting process through prefix.go (one
 # line: {"argv", "env", "stdin": file, "cwd", "cpu": s, "fsize": bytes, "stack": bytes | null,
-# "nproc": n | null, "bpf": base64 | null, "statusFd": bool}), so starting a box wakes no process but that one: it
-# opens the input file, sets the rlimits and execs argv (setpriv → bwrap → program) with exactly
+# "nproc": n | null, "nice": n, "bpf": base64 | null, "statusFd": bool}), so starting a box wakes no process but that
+# one: it opens the input file, sets its nice value and the rlimits and execs argv (setpriv → bwrap → program) with exactly
 # fds 0-2 (3 = the seccomp filter and 4 = bwrap's status when asked). Exit 125 = the launcher
 # itself failed (its message is on the box's stderr).
 # When stdin closes (the server is gone), every box is killed and this process exits; a waiting
@@ -139,6 +139,9 @@ def box_main(go, out, err, status, procs):
             limits.append((resource.RLIMIT_STACK, run["stack"]))
         for which, value in limits:
             resource.setrlimit(which, (value, value))
+        if run.get("nice", 0) > 0:
+            # Set as root, before the uid drops: the box cannot raise its priority back.
+            os.setpriority(os.PRIO_PROCESS, 0, run["nice"])
         os.chdir(run["cwd"])
         os.execve(run["argv"][0], run["argv"], run["env"])
     except BaseException as e:  # noqa: BLE001 - whatever failed, the box must not run

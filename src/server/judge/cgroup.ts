@@ -255,6 +255,28 @@ export class RunCgroup {
     return (text ?? '').split('\n').filter(Boolean).map(Number);
   }
 
+  /**
+   * How long the run was kept from a CPU it was ready to use, in ms: the largest run-queue delay
+   * of any of its threads (/proc/<pid>/task/<tid>/schedstat, second field). A thread that slept
+   * or blocked waited for nothing; one that a busy machine did not schedule did.
+   */
+  waitedMs(): number {
+    let most = 0;
+    for (const pid of this.pids()) {
+      let tids: string[];
+      try {
+        tids = fs.readdirSync(`/proc/${pid}/task`);
+      } catch {
+        continue; // gone meanwhile
+      }
+      for (const tid of tids) {
+        const delayNs = Number(readOr(`/proc/${pid}/task/${tid}/schedstat`)?.split(' ')[1]);
+        if (Number.isFinite(delayNs)) most = Math.max(most, delayNs / 1e6);
+      }
+    }
+    return most;
+  }
+
   stats(): RunCgroupStats {
     if (this.support.mode === 'v2') {
       const d = this.dirs.unified as string;

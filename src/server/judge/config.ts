@@ -33,13 +33,19 @@ export interface JudgeConfig {
   maxProcesses: number;
   /** Largest accepted source file. */
   maxCodeBytes: number;
+  /**
+   * The boxes' nice value (0-19). Above 0, the server and the database come first when all want
+   * the same cores (an exam's deadline on one machine): a box only waits, and time spent waiting
+   * for a core is not charged to it (sandbox.ts), so no verdict changes.
+   */
+  boxNice: number;
 }
 
-const int = (value: string | undefined, fallback: number, min = 1): number => {
+const int = (value: string | undefined, fallback: number, min = 1, max = Infinity): number => {
   if (value === undefined || value.trim() === '') return fallback;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < min)
-    throw new Error(`Expected an integer ≥ ${min}, got ${value}`);
+  if (!Number.isInteger(n) || n < min || n > max)
+    throw new Error(`Expected an integer from ${min} to ${max}, got ${value}`);
   return n;
 };
 
@@ -66,6 +72,7 @@ export function judgeConfigFromEnv(
     fileBytes: 16 * 1024 * 1024,
     maxProcesses: 64,
     maxCodeBytes: 256 * 1024,
+    boxNice: int(env.JUDGE_NICE, 10, 0, 19),
     ...overrides,
   };
 }

@@ -176,6 +176,7 @@ export class Judge {
       shmBytes: c.shmBytes,
       cgroups: this.cgroups,
       seccomp: c.sandbox === 'bwrap' ? await seccompFilter() : null,
+      nice: c.boxNice,
     };
     return runInBox(spec, this.launchers);
   }

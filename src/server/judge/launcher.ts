@@ -40,6 +40,8 @@ export interface LauncherRun {
   /** RLIMIT_STACK in bytes, or null to keep the default (8 MiB). */
   stackBytes?: number | null;
   nproc: number | null;
+  /** The box's nice value (0: the launcher's own priority). */
+  nice: number;
   seccomp: Buffer | null;
   /** bwrap's --json-status-fd 4; a bare run (JUDGE_SANDBOX=none) has no such descriptor. */
   statusFd: boolean;
@@ -234,6 +236,7 @@ export class Launcher {
         fsize: run.fileBytes,
         stack: run.stackBytes ?? null,
         nproc: run.nproc,
+        nice: run.nice,
         bpf: run.seccomp?.toString('base64') ?? null,
         statusFd: run.statusFd,
       })}\n`,
