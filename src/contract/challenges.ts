@@ -99,6 +99,15 @@ export const challengeInputSchema = z
         .min(1, { error: messages.addTestCase })
         .max(200, { error: messages.tooManyTestCases }),
       /**
+       * Other languages a student may solve it in (issue 14): `language` stays the default, the
+       * compiler page lets the student pick among all of them. Repeats and the default itself are
+       * dropped.
+       */
+      languages: z
+        .array(oneOf(languages, messages.invalidLanguage), { error: messages.invalidLanguage })
+        .max(languages.length, { error: messages.invalidLanguage })
+        .default([]),
+      /**
        * How outputs are compared (compare-rule.ts). Optional: a new challenge without it gets the
        * default validator, an update without it keeps the challenge's rule (the routes decide).
        */
@@ -106,8 +115,22 @@ export const challengeInputSchema = z
     },
     { error: messages.enterAllChallengeDetails },
   )
-  .refine((c) => c.endDate >= c.startDate, { path: ['endDate'], error: messages.endBeforeStart });
+  .refine((c) => c.endDate >= c.startDate, { path: ['endDate'], error: messages.endBeforeStart })
+  .transform((c) => ({ ...c, languages: otherLanguages(c.language, c.languages) }));
 export type ChallengeInput = z.input<typeof challengeInputSchema>;
+
+/** The languages besides `language`, each once, in the judge's order. */
+export function otherLanguages(language: Language, others: readonly Language[]): Language[] {
+  return languages.filter((l) => l !== language && others.includes(l));
+}
+
+/** Every language a challenge accepts: its default first, then the others. */
+export function acceptedLanguages(challenge: {
+  language: Language;
+  languages?: readonly Language[] | undefined;
+}): Language[] {
+  return [challenge.language, ...otherLanguages(challenge.language, challenge.languages ?? [])];
+}
 
 /** A challenge as the server returns it. */
 export const challengeSchema = z.object({
@@ -120,6 +143,8 @@ export const challengeSchema = z.object({
   timeDur: z.number(),
   challengeId: z.string(),
   language: z.enum(languages),
+  /** The other languages it accepts (possibly none). */
+  languages: z.array(z.enum(languages)),
   tags: z.string(),
   starterCode: z.string(),
   timeLimitMs: z.number(),
@@ -130,7 +155,13 @@ export const challengeSchema = z.object({
 export type Challenge = z.infer<typeof challengeSchema>;
 
 export const challengeSummarySchema = challengeSchema
-  .omit({ testCases: true, starterCode: true, challengeDesc: true, compare: true })
+  .omit({
+    testCases: true,
+    starterCode: true,
+    challengeDesc: true,
+    compare: true,
+    languages: true,
+  })
   .extend({
     testCaseCount: z.number().int(),
     /** A student's own list only: their best score so far and when they first opened it. */

@@ -51,6 +51,11 @@ export const compilerChallengeSchema = z.object({
   challengeDesc: z.string(),
   difficultyLev: z.enum(difficulties),
   language: z.enum(languages),
+  /**
+   * Every language the student may write in, the default (`language`) first (issue 14). Absent
+   * from servers before it: then `language` only.
+   */
+  languages: z.array(z.enum(languages)).optional(),
   score: z.number(),
   timeDur: z.number(),
   startDate: z.string(),
@@ -78,6 +83,8 @@ export const runRequestSchema = z.object(
   {
     challengeId: challengeIdSchema,
     code: codeSchema,
+    /** One of the challenge's languages (issue 14); absent: its default language. */
+    language: z.enum(languages, { error: messages.invalidLanguage }).optional(),
     /** Absent: run on the sample tests. Present (even empty): run once on this input. */
     stdin: z.string().max(1_000_000).optional(),
   },
@@ -126,6 +133,8 @@ export const submitRequestSchema = z.object(
   {
     challengeId: challengeIdSchema,
     code: codeSchema,
+    /** One of the challenge's languages (issue 14); absent: its default language. */
+    language: z.enum(languages, { error: messages.invalidLanguage }).optional(),
     /** Made by the page, so a submission sent twice (offline queue, retry) is judged once. */
     submissionId: z.uuid({ error: messages.invalidSubmissionId }).optional(),
     /**

@@ -155,6 +155,11 @@ export const messages = {
   invalidDuration: 'The duration must be a whole number of minutes from 1 to 20160',
   invalidDifficulty: 'The difficulty must be easy, medium or hard',
   invalidLanguage: 'The language must be javascript, python, java, c or cpp',
+  otherLanguagesLabel: 'Also accepted in',
+  otherLanguagesHint:
+    'Students pick one of these or the Language above (the default) on the test screen. The starter code is for the default language.',
+  compilerLanguageLabel: 'Language',
+  languageNotAccepted: 'This test does not accept {language}: write it in {accepted}.',
   invalidTimeLimit: 'The time limit per test must be from 0.1 to 20 seconds',
   invalidMemoryLimit: 'The memory limit must be from 32 to 2048 MB',
   invalidWeight: 'A test weight must be a whole number from 1 to 1000',

@@ -21,3 +21,12 @@ export const isVerdict = (value: unknown): value is Verdict =>
 /** The languages a challenge can be set in (`c` is C17 with gcc, `cpp` is C++17 with g++). */
 export const JUDGE_LANGUAGES = ['javascript', 'python', 'java', 'c', 'cpp'] as const;
 export type JudgeLanguage = (typeof JUDGE_LANGUAGES)[number];
+
+/** How a language is named to people (the ids above are what the API and the database carry). */
+export const LANGUAGE_LABELS: Record<JudgeLanguage, string> = {
+  javascript: 'JavaScript',
+  python: 'Python',
+  java: 'Java',
+  c: 'C',
+  cpp: 'C++',
+};

@@ -3,7 +3,13 @@
  * in one transaction, so a failed save never leaves a challenge with half its tests.
  */
 import { asc, count, eq, sql } from 'drizzle-orm';
-import type { Challenge, ChallengeSummary, TestCase } from '../../contract/challenges.ts';
+import { z } from 'zod';
+import {
+  languages,
+  type Challenge,
+  type ChallengeSummary,
+  type TestCase,
+} from '../../contract/challenges.ts';
 import {
   compareRuleSchema,
   EXACT_COMPARE_RULE,
@@ -25,6 +31,10 @@ export type ChallengeValues = Omit<Challenge, 'testCases' | 'compare'> & {
 
 /** Read leniently: a value the contract does not know reads as the rule of old rows, exact. */
 const storedRule = compareRuleSchema.catch(EXACT_COMPARE_RULE);
+/** A language the judge no longer knows is dropped, not an error. */
+const storedLanguages = z.array(z.string()).transform((list) =>
+  languages.filter((l) => list.includes(l)),
+);
 
 function toChallenge(row: ChallengeRow, tests: TestCase[]): Challenge {
   return {
@@ -37,6 +47,7 @@ function toChallenge(row: ChallengeRow, tests: TestCase[]): Challenge {
     timeDur: row.timeDur,
     challengeId: row.challengeId,
     language: row.language as Challenge['language'],
+    languages: storedLanguages.parse(row.languages),
     tags: row.tags,
     starterCode: row.starterCode,
     timeLimitMs: row.timeLimitMs,

@@ -36,7 +36,13 @@ export async function recordAttempt(
 }
 
 /** What Submit needs of a student's attempt: its times and the challenge's language and dates. */
-export type SubmitAttempt = Attempt & { language: string; startDate: string; endDate: string };
+export type SubmitAttempt = Attempt & {
+  language: string;
+  /** The others it accepts, as stored (test-access.ts checks them against the contract). */
+  languages: string[];
+  startDate: string;
+  endDate: string;
+};
 export type SubmitAttemptKey = { userId: string; challengeId: string };
 export type SubmitAttemptLookup = Batched<SubmitAttemptKey, SubmitAttempt | undefined>;
 
@@ -50,7 +56,8 @@ export function createSubmitAttemptLookup(
   return batched(
     async (keys: SubmitAttemptKey[]) => {
       const { rows } = await database.pool.query(
-        `select k.i, c.language, c.start_date::text as start_date, c.end_date::text as end_date,
+        `select k.i, c.language, to_json(c.languages) as languages,
+                c.start_date::text as start_date, c.end_date::text as end_date,
                 (extract(epoch from a.started_at) * 1000)::float8 as started_ms,
                 (extract(epoch from a.deadline) * 1000)::float8 as deadline_ms
            from unnest($1::uuid[], $2::text[]) with ordinality as k(user_id, challenge_id, i)
@@ -62,6 +69,7 @@ export function createSubmitAttemptLookup(
       for (const row of rows as {
         i: string | number;
         language: string;
+        languages: string[];
         start_date: string;
         end_date: string;
         started_ms: number;
@@ -69,6 +77,7 @@ export function createSubmitAttemptLookup(
       }[])
         found.set(Number(row.i), {
           language: row.language,
+          languages: row.languages,
           startDate: row.start_date,
           endDate: row.end_date,
           startedAt: new Date(row.started_ms),

@@ -27,7 +27,8 @@ import { detailsFrom, sampleOutcomes } from '../submissions/submission-details.t
 import { findSubmission, submissionStats } from '../submissions/submission-queries.ts';
 import { isFinal, submissionState } from '../submissions/submission-state.ts';
 import { withRunLock } from './run-lock.ts';
-import { assertBeforeDeadline, openChallenge } from './test-access.ts';
+import { assertBeforeDeadline, chooseLanguage, openChallenge } from './test-access.ts';
+import { acceptedLanguages } from '../../contract/challenges.ts';
 import { worstCaseJudgeMs } from '../../contract/judge-cost.ts';
 
 type Deps = CompilerContext & { guard: CompilerGuard };
@@ -52,9 +53,10 @@ export const compilerRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => 
         at,
       );
       const stats = await submissionStats(db, user.sub, challenge.challengeId);
-      const { testCases, tags: _tags, ...fields } = challenge;
+      const { testCases, tags: _tags, languages: _others, ...fields } = challenge;
       return {
         ...fields,
+        languages: acceptedLanguages(challenge),
         samples: testCases
           .filter((t) => !t.hidden)
           .map(({ input, expectedOutput }) => ({ input, expectedOutput })),
@@ -78,18 +80,19 @@ export const compilerRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => 
       const at = now();
       const { challenge, attempt } = await openChallenge(db, timeZone, user.sub, challengeId, at);
       assertBeforeDeadline(attempt, at);
+      const language = chooseLanguage(acceptedLanguages(challenge), request.body.language);
       const limits = { timeLimitMs: challenge.timeLimitMs, memoryLimitMb: challenge.memoryLimitMb };
       const samples = challenge.testCases.filter((t) => !t.hidden);
       // One Run at a time per student; the lock outlives the run's worst case if the process dies.
       const worstMs = worstCaseJudgeMs({
-        language: challenge.language,
+        language,
         testCount: stdin === undefined ? samples.length : 1,
         timeLimitMs: challenge.timeLimitMs,
       });
       return withRunLock(database, user.sub, worstMs / 1000 + 30, async () => {
         if (stdin !== undefined || samples.length === 0) {
           const r = await callJudge(request.log, () =>
-            judge.runOnce({ language: challenge.language, code, stdin: stdin ?? '', ...limits }),
+            judge.runOnce({ language, code, stdin: stdin ?? '', ...limits }),
           );
           if (r.verdict === 'Internal Error') throw judgeFailed(request.log, r.stderr);
           const { wallMs: _wall, ...result } = r;
@@ -97,7 +100,7 @@ export const compilerRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => 
         }
         const result = await callJudge(request.log, () =>
           judge.judge({
-            language: challenge.language,
+            language,
             code,
             tests: samples,
             score: challenge.score,

@@ -20,7 +20,7 @@ import { checkCode } from './code-limits.ts';
 import { compilerUser, type CompilerGuard } from './compiler-guard.ts';
 import type { CompilerContext } from './context.ts';
 import { queueFullError } from './queue-room.ts';
-import { assertSubmissionInTime, openForSubmit } from './test-access.ts';
+import { assertSubmissionInTime, chooseLanguage, openForSubmit } from './test-access.ts';
 
 type Deps = CompilerContext & { guard: CompilerGuard };
 
@@ -60,7 +60,7 @@ export const submitRoute: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
       };
       const at = now();
       try {
-        const { language, attempt } = await openForSubmit(
+        const { accepted, attempt } = await openForSubmit(
           db,
           deps.submitAttempts,
           timeZone,
@@ -68,6 +68,7 @@ export const submitRoute: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
           challengeId,
           at,
         );
+        const language = chooseLanguage(accepted, request.body.language);
         assertSubmissionInTime(
           attempt,
           at,

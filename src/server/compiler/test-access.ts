@@ -4,7 +4,14 @@
  * student who never opened it is refused.
  */
 import { eq } from 'drizzle-orm';
-import type { Challenge } from '../../contract/challenges.ts';
+import { z } from 'zod';
+import {
+  acceptedLanguages,
+  languages,
+  type Challenge,
+  type Language,
+} from '../../contract/challenges.ts';
+import { LANGUAGE_LABELS } from '../../contract/verdicts.ts';
 import { messages } from '../../contract/messages.ts';
 import { findChallenge } from '../challenges/challenge-queries.ts';
 import type { Db } from '../db/connection.ts';
@@ -62,16 +69,42 @@ export async function openForSubmit(
   userId: string,
   challengeId: string,
   now: Date,
-): Promise<{ language: string; attempt: Attempt }> {
+): Promise<{ accepted: Language[]; attempt: Attempt }> {
   const row = await lookup({ userId, challengeId });
   if (!row) {
     const { challenge, attempt } = await openChallenge(db, timeZone, userId, challengeId, now);
-    return { language: challenge.language, attempt };
+    return { accepted: acceptedLanguages(challenge), attempt };
   }
   // The dates may have moved since the attempt began: the same refusal as openChallenge's.
   if (now < challengeWindow(row, timeZone).opensAt)
     throw new HttpError(403, messages.testNotOpenYet.replace('{date}', row.startDate));
-  return { language: row.language, attempt: { startedAt: row.startedAt, deadline: row.deadline } };
+  const language = languageSchema.catch('python').parse(row.language);
+  return {
+    accepted: acceptedLanguages({
+      language,
+      languages: languages.filter((l) => row.languages.includes(l)),
+    }),
+    attempt: { startedAt: row.startedAt, deadline: row.deadline },
+  };
+}
+
+const languageSchema = z.enum(languages);
+
+/**
+ * The language a Run or Submit is written in: the one the page names, if the challenge accepts
+ * it, else the challenge's default (`accepted[0]`). A language it does not accept is refused.
+ */
+export function chooseLanguage(accepted: readonly Language[], requested?: Language): Language {
+  const [fallback] = accepted;
+  if (!fallback) throw new Error('a challenge accepts at least its own language');
+  if (requested === undefined) return fallback;
+  if (accepted.includes(requested)) return requested;
+  throw new HttpError(
+    400,
+    messages.languageNotAccepted
+      .replace('{language}', LANGUAGE_LABELS[requested])
+      .replace('{accepted}', accepted.map((l) => LANGUAGE_LABELS[l]).join(', ')),
+  );
 }
 
 /** Run after the deadline. */

@@ -10,6 +10,7 @@ import { TextAreaField } from '../../ui/text-area-field.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import type { ChallengeFormValues } from './challenge-form-values.ts';
 import { CompareFields } from './compare-fields.tsx';
+import { LanguageFields } from './language-fields.tsx';
 import { TestCasesEditor } from './test-cases-editor.tsx';
 import { worstCaseText } from './worst-case.ts';
 
@@ -21,7 +22,7 @@ type Props = {
 
 export function ChallengeFields({ values, onChange, idReadOnly }: Props) {
   const set =
-    (field: Exclude<keyof ChallengeFormValues, 'testCases' | 'compare'>) =>
+    (field: Exclude<keyof ChallengeFormValues, 'testCases' | 'compare' | 'languages'>) =>
     (event: { target: { value: string } }) =>
       onChange({ ...values, [field]: event.target.value });
 
@@ -145,6 +146,11 @@ export function ChallengeFields({ values, onChange, idReadOnly }: Props) {
             step={1}
             value={values.memoryLimitMb}
             onChange={set('memoryLimitMb')}
+          />
+          <LanguageFields
+            language={values.language}
+            others={values.languages}
+            onChange={(languages) => onChange({ ...values, languages })}
           />
           <TextAreaField
             code

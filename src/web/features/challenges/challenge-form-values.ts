@@ -10,6 +10,7 @@ import {
   DEFAULT_TIME_LIMIT_MS,
   type Challenge,
   type ChallengeInput,
+  type Language,
 } from '../../../contract/challenges.ts';
 import { messages } from '../../../contract/messages.ts';
 import {
@@ -37,6 +38,8 @@ export type ChallengeFormValues = {
   timeDur: string;
   challengeId: string;
   language: string;
+  /** Accepted besides `language` (issue 14). */
+  languages: Language[];
   tags: string;
   starterCode: string;
   timeLimitSeconds: string;
@@ -76,6 +79,7 @@ export function emptyChallengeValues(): ChallengeFormValues {
     timeDur: '',
     challengeId: '',
     language: '',
+    languages: [],
     tags: '',
     starterCode: '',
     timeLimitSeconds: String(DEFAULT_TIME_LIMIT_MS / 1000),
@@ -96,6 +100,7 @@ export function valuesFromChallenge(challenge: Challenge): ChallengeFormValues {
     timeDur: String(challenge.timeDur),
     challengeId: challenge.challengeId,
     language: challenge.language,
+    languages: challenge.languages,
     tags: challenge.tags,
     starterCode: challenge.starterCode,
     timeLimitSeconds: String(challenge.timeLimitMs / 1000),
@@ -125,6 +130,7 @@ export function toChallengeInput(values: ChallengeFormValues): ChallengeInput {
     timeDur: numberOrMissing(values.timeDur) as number,
     challengeId: values.challengeId.trim(),
     language: values.language as ChallengeInput['language'],
+    languages: values.languages.filter((l) => l !== values.language),
     tags: values.tags,
     starterCode: values.starterCode,
     timeLimitMs: seconds === undefined ? undefined : Math.round(seconds * 1000),

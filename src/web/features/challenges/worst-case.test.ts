@@ -20,6 +20,20 @@ describe('the worst case line of the challenge form', () => {
     );
   });
 
+  it('bounds a challenge in several languages by its dearest one, and names it', () => {
+    expect(
+      worstCaseText({
+        language: 'python',
+        languages: ['java', 'c'],
+        timeLimitSeconds: '1',
+        testCases: tests(10),
+      }),
+    ).toBe('Worst case per submission (Java): compile 20 s + 10 tests × 3.5 s = 55 s');
+    expect(
+      worstCaseText({ language: 'java', languages: [], timeLimitSeconds: '1', testCases: tests(10) }),
+    ).toBe('Worst case per submission: compile 20 s + 10 tests × 3.5 s = 55 s');
+  });
+
   it('follows the edits and switches to minutes when long', () => {
     const values = { language: 'python', timeLimitSeconds: '2', testCases: tests(3) };
     expect(worstCaseText(values)).toBe(

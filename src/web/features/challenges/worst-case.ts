@@ -3,7 +3,8 @@
  * worst, from the same function the judge and its queue use (src/contract/judge-cost.ts), so the
  * form can never promise a different bound than the judge enforces.
  */
-import { languages, type Language } from '../../../contract/challenges.ts';
+import { acceptedLanguages, languages, type Language } from '../../../contract/challenges.ts';
+import { LANGUAGE_LABELS } from '../../../contract/verdicts.ts';
 import {
   compileWallLimitMs,
   perTestWallLimitMs,
@@ -27,19 +28,27 @@ function total(ms: number): string {
 /**
  * "Worst case per submission: compile 5 s + 12 tests × 2.4 s = 34 s" (the compile step is the
  * syntax check for Python and JavaScript, the compiler for Java, C and C++), or undefined
- * while the language or the time limit cannot be read yet.
+ * while the language or the time limit cannot be read yet. A challenge accepted in several
+ * languages is bounded by its dearest one, which the line then names.
  */
 export function worstCaseText(
-  values: Pick<ChallengeFormValues, 'language' | 'timeLimitSeconds' | 'testCases'>,
+  values: Pick<ChallengeFormValues, 'language' | 'timeLimitSeconds' | 'testCases'> & {
+    languages?: readonly Language[];
+  },
 ): string | undefined {
   const limit = Number(values.timeLimitSeconds);
   if (!isLanguage(values.language) || values.timeLimitSeconds.trim() === '') return undefined;
   if (!Number.isFinite(limit) || limit <= 0) return undefined;
-  const language = values.language;
   const timeLimitMs = Math.round(limit * 1000); // as toChallengeInput sends it
   const testCount = values.testCases.length;
+  const accepted = acceptedLanguages({
+    language: values.language,
+    languages: values.languages,
+  });
+  const cost = (l: Language) => worstCaseJudgeMs({ language: l, testCount, timeLimitMs });
+  const language = accepted.reduce((a, b) => (cost(b) > cost(a) ? b : a));
   const compile = compileWallLimitMs(language);
   const tests = `${testCount} ${testCount === 1 ? 'test' : 'tests'} × ${seconds(perTestWallLimitMs(language, timeLimitMs))}`;
-  const sum = total(worstCaseJudgeMs({ language, testCount, timeLimitMs }));
-  return `Worst case per submission: ${compile > 0 ? `compile ${seconds(compile)} + ` : ''}${tests} = ${sum}`;
+  const which = accepted.length > 1 ? ` (${LANGUAGE_LABELS[language]})` : '';
+  return `Worst case per submission${which}: ${compile > 0 ? `compile ${seconds(compile)} + ` : ''}${tests} = ${total(cost(language))}`;
 }

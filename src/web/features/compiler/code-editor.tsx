@@ -2,7 +2,7 @@
 import { EditorView } from '@codemirror/view';
 import { useEffect, useId, useRef } from 'react';
 import { messages } from '../../../contract/messages.ts';
-import type { JudgeLanguage } from '../../../contract/verdicts.ts';
+import { LANGUAGE_LABELS, type JudgeLanguage } from '../../../contract/verdicts.ts';
 import { editorExtensions } from '../../ui/editor-setup.ts';
 
 /** Code to put in the editor in place of what is there (a submission loaded from the history). */
@@ -33,7 +33,7 @@ export function CodeEditor({ language, initialCode, onChange, onRun, replacement
       parent: host.current,
       extensions: editorExtensions({
         language,
-        label: messages.editorLabel.replace('{language}', language),
+        label: messages.editorLabel.replace('{language}', LANGUAGE_LABELS[language]),
         describedBy: hintId,
         onChange: (code) => callbacks.current.onChange(code),
         onRun: () => callbacks.current.onRun(),

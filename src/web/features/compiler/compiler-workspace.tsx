@@ -3,7 +3,7 @@
  * countdown, Run (samples or custom input) and Submit, their results, and the submissions still
  * waiting for the network.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type {
   CompilerChallenge,
   HistoryEntry,
@@ -29,6 +29,9 @@ import { SubmissionProgress } from './submission-progress.tsx';
 import { SubmitResult } from './submit-result.tsx';
 import { useCountdown } from './use-countdown.ts';
 import { useDraft } from './use-draft.ts';
+import { LanguagePicker } from './language-picker.tsx';
+import { draftScope, useLanguageChoice } from './use-language-choice.ts';
+import { LANGUAGE_LABELS, type JudgeLanguage } from '../../../contract/verdicts.ts';
 import { useSubmissions } from './use-submissions.ts';
 
 type Props = {
@@ -44,7 +47,16 @@ export function CompilerWorkspace({ challenge, clock, credentials, owner }: Prop
   const { challengeId } = challenge;
   const deadline = Date.parse(challenge.deadline);
   const online = useOnline();
-  const draft = useDraft(owner, challengeId, challenge.starterCode);
+  const { language, accepted, choose } = useLanguageChoice(owner, challenge);
+  const isDefault = language === challenge.language;
+  // One draft per language; the starter code is written for the default language only.
+  const draft = useDraft(
+    owner,
+    draftScope(challengeId, language, challenge.language),
+    isDefault ? challenge.starterCode : '',
+  );
+  /** Sent with Run and Submit only when it is not the default (older servers know no other). */
+  const chosen = useMemo(() => (isDefault ? {} : { language }), [isDefault, language]);
   const [busy, setBusyState] = useState<Busy>(null);
   // Read synchronously, so a double click or key repeat cannot start two calls.
   const busyNow = useRef<Busy>(null);
@@ -59,7 +71,7 @@ export function CompilerWorkspace({ challenge, clock, credentials, owner }: Prop
   const [customInput, setCustomInput] = useState('');
   const [timeUp, setTimeUp] = useState(false);
   const [history, setHistory] = useState<HistoryEntry[]>([]);
-  const [replacement, setReplacement] = useState<Replacement>();
+  const [replacement, setReplacement] = useState<Replacement & { language: JudgeLanguage }>();
 
   // The history is read when the page opens and after each verdict; failing to read it is not
   // worth a toast (the results themselves are shown anyway).
@@ -70,12 +82,21 @@ export function CompilerWorkspace({ challenge, clock, credentials, owner }: Prop
     );
   }, [credentials, challengeId]);
   useEffect(() => refreshHistory(), [refreshHistory]);
-  const loadFromHistory = useCallback((entry: HistoryEntry) => {
-    setReplacement((previous) => ({ code: entry.code, serial: (previous?.serial ?? 0) + 1 }));
-    showSuccess(
-      messages.historyLoaded.replace('{time}', new Date(entry.createdAt).toLocaleTimeString()),
-    );
-  }, []);
+  const loadFromHistory = useCallback(
+    (entry: HistoryEntry) => {
+      // Into the editor of the submission's own language (switching to it if need be).
+      if (accepted.includes(entry.language)) choose(entry.language);
+      setReplacement((previous) => ({
+        code: entry.code,
+        language: entry.language,
+        serial: (previous?.serial ?? 0) + 1,
+      }));
+      showSuccess(
+        messages.historyLoaded.replace('{time}', new Date(entry.createdAt).toLocaleTimeString()),
+      );
+    },
+    [accepted, choose],
+  );
 
   const judged = useCallback(
     (result: SubmissionResult, fromQueue: boolean) => {
@@ -111,7 +132,7 @@ export function CompilerWorkspace({ challenge, clock, credentials, owner }: Prop
       if (busyNow.current === 'submit') return;
       setBusy('submit');
       try {
-        const outcome = await submissions.submit(code);
+        const outcome = await submissions.submit(code, chosen.language);
         // Sent: the result follows (submission-progress shows the wait meanwhile).
         if (outcome.kind === 'queued') showError(messages.submissionQueued);
         else refreshHistory();
@@ -121,7 +142,7 @@ export function CompilerWorkspace({ challenge, clock, credentials, owner }: Prop
         setBusy(null);
       }
     },
-    [submissions, setBusy, refreshHistory],
+    [submissions, setBusy, refreshHistory, chosen.language],
   );
 
   const onTimeUp = useCallback(() => {
@@ -155,6 +176,7 @@ export function CompilerWorkspace({ challenge, clock, credentials, owner }: Prop
         await runCode(credentials, {
           challengeId,
           code: draft.current(),
+          ...chosen,
           ...(useCustomInput ? { stdin: customInput } : {}),
         }),
       );
@@ -163,7 +185,7 @@ export function CompilerWorkspace({ challenge, clock, credentials, owner }: Prop
     } finally {
       setBusy(null);
     }
-  }, [timeUp, credentials, challengeId, draft, useCustomInput, customInput, setBusy]);
+  }, [timeUp, credentials, challengeId, draft, useCustomInput, customInput, setBusy, chosen]);
 
   // Ctrl/Cmd+Enter runs from anywhere on the page (the custom input too). The editor handles it
   // itself and marks the event handled, so it is not run twice.
@@ -185,7 +207,7 @@ export function CompilerWorkspace({ challenge, clock, credentials, owner }: Prop
         <div className="compiler__title">
           <h1 className="compiler__name">{challenge.challengeName}</h1>
           <p className="compiler__meta muted">
-            <span data-testid="challenge-id">{challengeId}</span> · {challenge.language} ·{' '}
+            <span data-testid="challenge-id">{challengeId}</span> · {LANGUAGE_LABELS[language]} ·{' '}
             {challenge.difficultyLev}
           </p>
         </div>
@@ -203,17 +225,29 @@ export function CompilerWorkspace({ challenge, clock, credentials, owner }: Prop
         <StatementPanel challenge={challenge} />
         <section
           className="compiler__work"
-          aria-label={messages.editorLabel.replace('{language}', challenge.language)}
+          aria-label={messages.editorLabel.replace('{language}', LANGUAGE_LABELS[language])}
         >
+          {accepted.length > 1 ? (
+            <LanguagePicker
+              language={language}
+              accepted={accepted}
+              disabled={locked}
+              onChoose={(next) => {
+                setReplacement(undefined);
+                choose(next);
+              }}
+            />
+          ) : null}
           {draft.initialCode === undefined ? (
             <p role="status">{messages.compilerLoading}</p>
           ) : (
             <CodeEditor
-              language={challenge.language}
+              key={language}
+              language={language}
               initialCode={draft.initialCode}
               onChange={draft.onChange}
               onRun={() => void run()}
-              replacement={replacement}
+              replacement={replacement?.language === language ? replacement : undefined}
             />
           )}
           <p className="compiler__draft muted" aria-live="polite" data-testid="draft-status">
@@ -270,7 +304,12 @@ export function CompilerWorkspace({ challenge, clock, credentials, owner }: Prop
             {submission ? <SubmitResult result={submission} /> : null}
             {runResponse ? <RunResult response={runResponse} /> : null}
           </div>
-          <SubmissionHistory entries={history} disabled={timeUp} onLoad={loadFromHistory} />
+          <SubmissionHistory
+            entries={history}
+            showLanguage={accepted.length > 1}
+            disabled={timeUp}
+            onLoad={loadFromHistory}
+          />
         </section>
       </div>
     </div>

@@ -5,11 +5,14 @@
  */
 import type { HistoryEntry } from '../../../contract/compiler.ts';
 import { messages } from '../../../contract/messages.ts';
+import { LANGUAGE_LABELS } from '../../../contract/verdicts.ts';
 import { formatScore } from './measures.ts';
 import { VerdictBadge } from './verdict-badge.tsx';
 
 type Props = {
   entries: HistoryEntry[];
+  /** Each entry names its language when the challenge accepts several. */
+  showLanguage: boolean;
   disabled: boolean;
   onLoad: (entry: HistoryEntry) => void;
 };
@@ -48,7 +51,7 @@ function Outcome({ entry }: { entry: HistoryEntry }) {
   );
 }
 
-export function SubmissionHistory({ entries, disabled, onLoad }: Props) {
+export function SubmissionHistory({ entries, showLanguage, disabled, onLoad }: Props) {
   if (entries.length === 0) return null;
   return (
     <details className="submission-history" data-testid="submission-history">
@@ -57,6 +60,7 @@ export function SubmissionHistory({ entries, disabled, onLoad }: Props) {
         {entries.map((entry) => (
           <li key={entry.submissionId} className="submission-history__item">
             <time dateTime={entry.createdAt}>{timeOf(entry)}</time>
+            {showLanguage ? <span>{LANGUAGE_LABELS[entry.language]}</span> : null}
             <span className="submission-history__outcome">
               <Outcome entry={entry} />
             </span>

@@ -5,6 +5,7 @@
  * server's clock (`queuedAt`), which the server checks against the deadline.
  */
 import { z } from 'zod';
+import { JUDGE_LANGUAGES } from '../../../contract/verdicts.ts';
 import { idbGet, idbSet } from '../../lib/idb.ts';
 import { storageGetJson, storageSet } from '../../lib/web-storage.ts';
 
@@ -12,6 +13,8 @@ const queuedSchema = z.object({
   submissionId: z.string(),
   code: z.string(),
   queuedAt: z.string(),
+  /** The language picked (issue 14); absent in entries queued before there was a choice. */
+  language: z.enum(JUDGE_LANGUAGES).optional(),
 });
 export type QueuedSubmission = z.infer<typeof queuedSchema>;
 const queueSchema = z.array(queuedSchema);

@@ -17,8 +17,15 @@ export type DraftState = {
   onChange: (code: string) => void;
 };
 
+/**
+ * `challengeId` names the draft: a challenge's id, or its id and a language (use-language-choice.ts).
+ * When it changes, the other draft is read and `initialCode` is undefined until it is.
+ */
 export function useDraft(owner: string, challengeId: string, starterCode: string): DraftState {
-  const [initialCode, setInitialCode] = useState<string>();
+  // Tagged with the draft it was read for, so a switch never shows one draft under another's name.
+  const [loaded, setLoaded] = useState<{ scope: string; code: string }>();
+  const scope = `${owner}:${challengeId}`;
+  const initialCode = loaded?.scope === scope ? loaded.code : undefined;
   const [restored, setRestored] = useState(false);
   const [saved, setSaved] = useState(false);
   const latest = useRef(starterCode);
@@ -30,7 +37,7 @@ export function useDraft(owner: string, challengeId: string, starterCode: string
       if (!live) return;
       latest.current = draft?.code ?? starterCode;
       setRestored(draft !== undefined && draft.code !== starterCode);
-      setInitialCode(latest.current);
+      setLoaded({ scope: `${owner}:${challengeId}`, code: latest.current });
     });
     return () => {
       live = false;

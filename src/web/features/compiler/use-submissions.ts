@@ -15,6 +15,7 @@ import type {
   SubmissionState,
   SubmissionStatus,
 } from '../../../contract/compiler.ts';
+import type { JudgeLanguage } from '../../../contract/verdicts.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { followSubmission, submitCode, type CompilerCredentials } from './compiler-api.ts';
 import { forgetFollowed, loadFollowed, rememberFollowed } from './followed-submissions.ts';
@@ -193,11 +194,12 @@ export function useSubmissions(options: Options) {
   );
 
   const submit = useCallback(
-    async (code: string): Promise<SubmitOutcome> => {
+    async (code: string, language?: JudgeLanguage): Promise<SubmitOutcome> => {
       const item: QueuedSubmission = {
         submissionId: newSubmissionId(),
         code,
         queuedAt: new Date(clock.now()).toISOString(),
+        ...(language ? { language } : {}),
       };
       if (!navigator.onLine) {
         await enqueue(item);
@@ -208,6 +210,7 @@ export function useSubmissions(options: Options) {
           challengeId,
           code,
           submissionId: item.submissionId,
+          ...(language ? { language } : {}),
         });
         sent(state, false);
         return { kind: 'sent', state };

@@ -1,0 +1,1 @@
+ALTER TABLE "challenges" ADD COLUMN "languages" text[] DEFAULT '{}'::text[] NOT NULL;
