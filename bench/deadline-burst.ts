@@ -596,6 +596,12 @@ export async function deadlineBurstBenchmark(
         baselineRunsPerSecond: (before + after) / 2,
         baselineRange: [before, after],
       });
+      // Each setup takes minutes: its figures are printed as soon as they are known.
+      console.log(
+        `  ${step.label}: POST p50 ${figures.postP50.toFixed(0)} ms, p99 ` +
+          `${figures.postP99.toFixed(0)} ms, drain ${(figures.drainRunsPerSecond / ((before + after) / 2)).toFixed(2)}x ` +
+          `the judge alone, verdict p99 ${(figures.verdictP99Ms / 1000).toFixed(1)} s, lost ${figures.lost}`,
+      );
       before = after;
     }
   } finally {

@@ -1,5 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { compilerFrame, createChallenge, editorText, typeCode, uniqueCode } from './compiler-support.ts';
+import {
+  compilerFrame,
+  createChallenge,
+  editorText,
+  typeCode,
+  uniqueCode,
+} from './compiler-support.ts';
 import { newAccount, signUpThroughUi, studentScreen } from './support.ts';
 
 // Typed as a student types it; the editor closes brackets and quotes by itself and steps over

@@ -3,7 +3,7 @@
  * DATA_DIR, so every server process of one installation accepts the same tokens. Verification
  * allows the spec's 60 s clock-skew leeway.
  */
-import crypto from 'node:crypto';
+import crypto, { type webcrypto } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
@@ -51,7 +51,7 @@ export async function resolveJwtSecret(
  * KeyObject it imports the key again on every call, which measured here at 2-3x the cost of the
  * verification itself (118 against 46 µs of CPU per token), paid on every request.
  */
-export function hmacKey(secret: Uint8Array): Promise<CryptoKey> {
+export function hmacKey(secret: Uint8Array): Promise<webcrypto.CryptoKey> {
   const key = crypto.subtle.importKey('raw', secret, { name: 'HMAC', hash: 'SHA-256' }, false, [
     'sign',
     'verify',

@@ -32,9 +32,9 @@ export type ChallengeValues = Omit<Challenge, 'testCases' | 'compare'> & {
 /** Read leniently: a value the contract does not know reads as the rule of old rows, exact. */
 const storedRule = compareRuleSchema.catch(EXACT_COMPARE_RULE);
 /** A language the judge no longer knows is dropped, not an error. */
-const storedLanguages = z.array(z.string()).transform((list) =>
-  languages.filter((l) => list.includes(l)),
-);
+const storedLanguages = z
+  .array(z.string())
+  .transform((list) => languages.filter((l) => list.includes(l)));
 
 function toChallenge(row: ChallengeRow, tests: TestCase[]): Challenge {
   return {

@@ -71,7 +71,10 @@ export const challenges = pgTable('challenges', {
   timeDur: integer('time_dur').notNull(),
   language: text('language').notNull(),
   /** Other languages it accepts besides `language` (issue 14), in the judge's order. */
-  languages: text('languages').array().notNull().default(sql`'{}'::text[]`),
+  languages: text('languages')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
   tags: text('tags').notNull(),
   starterCode: text('starter_code').notNull().default(''),
   timeLimitMs: integer('time_limit_ms').notNull().default(2000),

@@ -171,10 +171,7 @@ function sandboxArgv(spec: BoxRunSpec): string[] {
  * the limit.
  */
 export function wallTimeOwedMs(limitMs: number, elapsedMs: number, waitedMs: number): number {
-  const owed = Math.min(
-    limitMs - (elapsedMs - waitedMs),
-    limitMs * MAX_WALL_STRETCH - elapsedMs,
-  );
+  const owed = Math.min(limitMs - (elapsedMs - waitedMs), limitMs * MAX_WALL_STRETCH - elapsedMs);
   return owed >= 1 ? Math.ceil(owed) : 0;
 }
 

@@ -30,7 +30,12 @@ describe('the worst case line of the challenge form', () => {
       }),
     ).toBe('Worst case per submission (Java): compile 20 s + 10 tests × 3.5 s = 55 s');
     expect(
-      worstCaseText({ language: 'java', languages: [], timeLimitSeconds: '1', testCases: tests(10) }),
+      worstCaseText({
+        language: 'java',
+        languages: [],
+        timeLimitSeconds: '1',
+        testCases: tests(10),
+      }),
     ).toBe('Worst case per submission: compile 20 s + 10 tests × 3.5 s = 55 s');
   });
 

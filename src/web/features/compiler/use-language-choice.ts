@@ -19,16 +19,16 @@ export function useLanguageChoice(
   owner: string,
   challenge: Pick<CompilerChallenge, 'challengeId' | 'language' | 'languages'>,
 ) {
+  const { challengeId } = challenge;
   const accepted = acceptedOf(challenge);
-  const key = languageKey(owner, challenge.challengeId);
-  const [picked, setPicked] = useState(() => storageGet('local', key));
+  const [picked, setPicked] = useState(() => storageGet('local', languageKey(owner, challengeId)));
   const language = accepted.find((l) => l === picked) ?? challenge.language;
   const choose = useCallback(
     (next: JudgeLanguage) => {
-      storageSet('local', key, next);
+      storageSet('local', languageKey(owner, challengeId), next);
       setPicked(next);
     },
-    [key],
+    [owner, challengeId, setPicked],
   );
   return { language, accepted, choose };
 }
@@ -37,5 +37,8 @@ export function useLanguageChoice(
  * Where the draft of one language is kept: the default language keeps the key drafts had before
  * there was a choice, so nothing typed before is lost.
  */
-export const draftScope = (challengeId: string, language: JudgeLanguage, defaultLanguage: string) =>
-  language === defaultLanguage ? challengeId : `${challengeId}:${language}`;
+export const draftScope = (
+  challengeId: string,
+  language: JudgeLanguage,
+  defaultLanguage: string,
+) => (language === defaultLanguage ? challengeId : `${challengeId}:${language}`);
