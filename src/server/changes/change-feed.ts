@@ -27,6 +27,8 @@ export type ChangeListener = (change: Change) => void;
 export interface ChangeFeed {
   publish(change: Change): Promise<void>;
   subscribe(listener: ChangeListener): () => void;
+  /** Only the changes of one submission (a long poll's): no cost for everyone else's. */
+  subscribeToSubmission(submissionId: string, listener: ChangeListener): () => void;
   close(): Promise<void>;
 }
 
@@ -76,6 +78,24 @@ function localEmitter(): EventEmitter {
   return emitter;
 }
 
+/**
+ * Every change goes to the general listeners and to those of its submission, kept apart under an
+ * event of its own: a thousand long polls waiting at a deadline are not each called for every
+ * change of everyone else's submissions.
+ */
+function deliver(emitter: EventEmitter, change: Change): void {
+  emitter.emit('change', change);
+  emitter.emit(`submission:${change.submissionId}`, change);
+}
+
+function subscribeToSubmission(emitter: EventEmitter) {
+  return (submissionId: string, listener: ChangeListener) => {
+    const event = `submission:${submissionId}`;
+    emitter.on(event, listener);
+    return () => void emitter.off(event, listener);
+  };
+}
+
 function subscribeTo(emitter: EventEmitter) {
   return (listener: ChangeListener) => {
     emitter.on('change', listener);
@@ -90,8 +110,9 @@ export function createChangeFeed(
   const emitter = localEmitter();
   if (database.kind === 'pglite') {
     return {
-      publish: async (change) => void emitter.emit('change', change),
+      publish: async (change) => deliver(emitter, change),
       subscribe: subscribeTo(emitter),
+      subscribeToSubmission: subscribeToSubmission(emitter),
       close: async () => void emitter.removeAllListeners(),
     };
   }
@@ -108,7 +129,7 @@ function listenOnPostgres(pool: pg.Pool, emitter: EventEmitter, log: Log): Chang
     const next = new pg.Client(pool.options);
     next.on('notification', (message) => {
       if (message.channel !== CHANNEL || !message.payload) return;
-      for (const change of parseChanges(message.payload)) emitter.emit('change', change);
+      for (const change of parseChanges(message.payload)) deliver(emitter, change);
     });
     next.on('error', (error) => {
       log.warn({ err: error }, 'change feed connection lost; reconnecting');
@@ -153,6 +174,7 @@ function listenOnPostgres(pool: pg.Pool, emitter: EventEmitter, log: Log): Chang
   return {
     publish: notify,
     subscribe: subscribeTo(emitter),
+    subscribeToSubmission: subscribeToSubmission(emitter),
     async close() {
       closed = true;
       if (retry) clearTimeout(retry);
@@ -164,17 +186,16 @@ function listenOnPostgres(pool: pg.Pool, emitter: EventEmitter, log: Log): Chang
 
 /**
  * Starts listening before the caller reads the database, so a change that lands between the read
- * and the wait is not missed: `changed` resolves on the first matching change, `dispose` stops
- * listening. Long polls use it.
+ * and the wait is not missed: `changed` resolves on the submission's first change, `dispose`
+ * stops listening. Long polls use it.
  */
 export function watchFor(
   feed: ChangeFeed,
-  matches: (change: Change) => boolean,
+  submissionId: string,
 ): { changed: Promise<void>; dispose(): void } {
   let dispose = () => {};
   const changed = new Promise<void>((resolve) => {
-    const unsubscribe = feed.subscribe((change) => {
-      if (!matches(change)) return;
+    const unsubscribe = feed.subscribeToSubmission(submissionId, () => {
       unsubscribe();
       resolve();
     });

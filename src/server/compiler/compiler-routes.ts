@@ -133,6 +133,9 @@ export const compilerRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => 
     compilerResultPath,
     {
       onRequest: guard,
+      // Mostly a few hundred bytes, asked for again and again while the judge works: not worth
+      // the CPU of compressing (a judged result is a few KB at most).
+      compress: false,
       schema: {
         params: submissionIdParamsSchema,
         querystring: resultQuerySchema,
@@ -144,12 +147,21 @@ export const compilerRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => 
       const id = request.params.submissionId.toLowerCase();
       const { wait, since } = request.query;
       // Listening starts before the read, so a change in between is not missed.
-      const watch = watchFor(feed, (change) => change.submissionId === id);
+      const watch = watchFor(feed, id);
       try {
-        let row = await findSubmission(db, id);
-        if (!row || row.userId !== user.sub) throw new HttpError(404, messages.submissionNotFound);
-        const unchanged = since === undefined || since === row.status;
-        if (wait && unchanged && !isFinal(row.status)) {
+        // Still as the page last saw it, as far as this process has heard: wait before reading.
+        const known = deps.recentStatuses.get(id);
+        const waitFirst =
+          wait !== undefined &&
+          wait > 0 &&
+          known?.userId === user.sub &&
+          known.status === since &&
+          !isFinal(known.status);
+        let row = waitFirst ? undefined : await findSubmission(db, id);
+        if (!waitFirst && (!row || row.userId !== user.sub))
+          throw new HttpError(404, messages.submissionNotFound);
+        const unchanged = since === undefined || since === row?.status;
+        if (waitFirst || (wait && unchanged && row && !isFinal(row.status))) {
           // The student's page went away (closed, or its own timeout): stop waiting for it.
           const gone = new Promise<void>((resolve) => reply.raw.once('close', resolve));
           let timer: NodeJS.Timeout | undefined;
@@ -160,6 +172,7 @@ export const compilerRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => 
           clearTimeout(timer);
           row = (await findSubmission(db, id)) ?? row;
         }
+        if (!row || row.userId !== user.sub) throw new HttpError(404, messages.submissionNotFound);
         return submissionState(db, row);
       } finally {
         watch.dispose();

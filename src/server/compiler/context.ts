@@ -1,5 +1,6 @@
 /** What the compiler routes share: the database, the judge, the queue, the time rules, the clock. */
 import type { ChangeFeed } from '../changes/change-feed.ts';
+import type { RecentStatuses } from '../changes/recent-statuses.ts';
 import type { Db, DatabaseHandle } from '../db/connection.ts';
 import type { JudgeService } from '../judge/index.ts';
 import type { JobQueue } from '../queue/job-queue.ts';
@@ -16,6 +17,8 @@ export type CompilerContext = {
   /** Writes submissions and their jobs (group-committed). */
   submissions: SubmissionStore;
   feed: ChangeFeed;
+  /** The latest status heard of per recent submission (long polls may wait without a read). */
+  recentStatuses: RecentStatuses;
   /** Settles when the server starts closing: a long poll answers with what it has. */
   closing: Promise<void>;
   /** Added to a judge job's worst case to make its lease. */

@@ -8,6 +8,7 @@ import type { Config } from '../config.ts';
 import type { Db, DatabaseHandle } from '../db/connection.ts';
 import type { JudgeService } from '../judge/index.ts';
 import type { Judging } from '../submissions/judging.ts';
+import { trackRecentStatuses } from '../changes/recent-statuses.ts';
 import { createSubmitAttemptLookup } from './attempt-queries.ts';
 import { createCompilerGuard } from './compiler-guard.ts';
 import { compilerRoutes } from './compiler-routes.ts';
@@ -61,6 +62,7 @@ export async function registerCompiler(
     submissions,
     submitAttempts: createSubmitAttemptLookup(deps.database),
     feed: deps.judging.feed,
+    recentStatuses: trackRecentStatuses(deps.judging.feed),
     closing: deps.closing,
     leaseMarginSeconds: config.judgeQueue.leaseMarginSeconds,
     queueLimit: config.judge.queueLimit,

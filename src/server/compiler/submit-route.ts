@@ -43,6 +43,8 @@ export const submitRoute: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
     compilerSubmitPath,
     {
       onRequest: guard,
+      // A few hundred bytes: compressing them costs the server more than it saves the network.
+      compress: false,
       schema: {
         body: submitRequestSchema,
         response: { 200: submissionStateSchema, 202: submissionStateSchema },
@@ -88,14 +90,17 @@ export const submitRoute: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
           receivedAt: at,
         });
         if (result.outcome === 'stored') {
+          const change = {
+            type: 'submission' as const,
+            submissionId: id,
+            userId: user.sub,
+            challengeId,
+            status: 'queued' as const,
+          };
+          // Known here at once: the page's first long poll may come before the feed's echo.
+          deps.recentStatuses.note(change);
           await deps.feed
-            .publish({
-              type: 'submission',
-              submissionId: id,
-              userId: user.sub,
-              challengeId,
-              status: 'queued',
-            })
+            .publish(change)
             .catch((error: unknown) =>
               request.log.warn({ err: error }, 'change feed publish failed'),
             );
