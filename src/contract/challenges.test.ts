@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  acceptedLanguages,
   challengeIdRequestSchema,
   challengeInputSchema,
   type ChallengeInput,
@@ -72,6 +73,23 @@ describe('challengeInputSchema', () => {
 
   it('accepts a one-day challenge (end date equal to start date)', () => {
     expect(firstMessage({ ...valid, endDate: valid.startDate })).toBeUndefined();
+  });
+});
+
+describe('the languages of a challenge', () => {
+  it('keeps the others without the default or repeats, in the judge order, none by default', () => {
+    expect(challengeInputSchema.parse(valid).languages).toEqual([]);
+    const parsed = challengeInputSchema.parse({
+      ...valid,
+      languages: ['cpp', 'python', 'java', 'cpp'],
+    });
+    expect(parsed.languages).toEqual(['java', 'cpp']);
+    expect(acceptedLanguages(parsed)).toEqual(['python', 'java', 'cpp']);
+  });
+
+  it('refuses a language the judge does not have, with the language message', () => {
+    expect(firstMessage({ ...valid, languages: ['cobol'] })).toBe(messages.invalidLanguage);
+    expect(firstMessage({ ...valid, languages: 'c' })).toBe(messages.invalidLanguage);
   });
 });
 
