@@ -119,15 +119,18 @@ export const challengeInputSchema = z
   .transform((c) => ({ ...c, languages: otherLanguages(c.language, c.languages) }));
 export type ChallengeInput = z.input<typeof challengeInputSchema>;
 
-/** The languages besides `language`, each once, in the judge's order. */
-export function otherLanguages(language: Language, others: readonly Language[]): Language[] {
+/**
+ * The languages besides `language`, each once, in the judge's order; names the judge does not
+ * know (a stored list from another version) are dropped.
+ */
+export function otherLanguages(language: Language, others: readonly string[]): Language[] {
   return languages.filter((l) => l !== language && others.includes(l));
 }
 
 /** Every language a challenge accepts: its default first, then the others. */
 export function acceptedLanguages(challenge: {
   language: Language;
-  languages?: readonly Language[] | undefined;
+  languages?: readonly string[] | undefined;
 }): Language[] {
   return [challenge.language, ...otherLanguages(challenge.language, challenge.languages ?? [])];
 }

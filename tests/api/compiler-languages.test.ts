@@ -48,6 +48,18 @@ describe.each(databaseKinds)('a challenge in several languages on %s', (kind) =>
     await server?.close();
   });
 
+  /** The languages of the student's stored submissions to LANG-1, newest first. */
+  const historyLanguages = async () => {
+    const res = await call(
+      server,
+      'GET',
+      '/api/compiler/history/LANG-1',
+      undefined,
+      student.compiler,
+    );
+    return (res.body as HistoryResponse).submissions.map((s) => s.language);
+  };
+
   it('stores the other languages without the default or repeats, and lists them all to students', async () => {
     const stored = await call(
       server,
@@ -103,17 +115,7 @@ describe.each(databaseKinds)('a challenge in several languages on %s', (kind) =>
     expect((asDefault.final as JudgedSubmission).language).toBe('python');
     expect((asDefault.final as JudgedSubmission).verdict).not.toBe('Accepted');
 
-    const history = await call(
-      server,
-      'GET',
-      '/api/compiler/history/LANG-1',
-      undefined,
-      student.compiler,
-    );
-    expect((history.body as HistoryResponse).submissions.map((s) => s.language)).toEqual([
-      'python',
-      'c',
-    ]);
+    expect(await historyLanguages()).toEqual(['python', 'c']);
   });
 
   it('refuses a language the challenge does not accept, storing nothing', async () => {
@@ -141,14 +143,7 @@ describe.each(databaseKinds)('a challenge in several languages on %s', (kind) =>
     expect((unknown.body as { message: string }).message).toBe(
       'The language must be javascript, python, java, c or cpp',
     );
-    const history = await call(
-      server,
-      'GET',
-      '/api/compiler/history/LANG-1',
-      undefined,
-      student.compiler,
-    );
-    expect((history.body as HistoryResponse).submissions).toHaveLength(2);
+    expect(await historyLanguages()).toHaveLength(2);
   });
 
   it('refuses an unknown language in the challenge form with the language message', async () => {

@@ -3,9 +3,8 @@
  * in one transaction, so a failed save never leaves a challenge with half its tests.
  */
 import { asc, count, eq, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import {
-  languages,
+  otherLanguages,
   type Challenge,
   type ChallengeSummary,
   type TestCase,
@@ -31,11 +30,6 @@ export type ChallengeValues = Omit<Challenge, 'testCases' | 'compare'> & {
 
 /** Read leniently: a value the contract does not know reads as the rule of old rows, exact. */
 const storedRule = compareRuleSchema.catch(EXACT_COMPARE_RULE);
-/** A language the judge no longer knows is dropped, not an error. */
-const storedLanguages = z
-  .array(z.string())
-  .transform((list) => languages.filter((l) => list.includes(l)));
-
 function toChallenge(row: ChallengeRow, tests: TestCase[]): Challenge {
   return {
     challengeName: row.challengeName,
@@ -47,7 +41,8 @@ function toChallenge(row: ChallengeRow, tests: TestCase[]): Challenge {
     timeDur: row.timeDur,
     challengeId: row.challengeId,
     language: row.language as Challenge['language'],
-    languages: storedLanguages.parse(row.languages),
+    // A name the judge no longer knows is dropped, not an error.
+    languages: otherLanguages(row.language as Challenge['language'], row.languages),
     tags: row.tags,
     starterCode: row.starterCode,
     timeLimitMs: row.timeLimitMs,

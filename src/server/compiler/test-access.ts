@@ -80,10 +80,7 @@ export async function openForSubmit(
     throw new HttpError(403, messages.testNotOpenYet.replace('{date}', row.startDate));
   const language = languageSchema.catch('python').parse(row.language);
   return {
-    accepted: acceptedLanguages({
-      language,
-      languages: languages.filter((l) => row.languages.includes(l)),
-    }),
+    accepted: acceptedLanguages({ language, languages: row.languages }),
     attempt: { startedAt: row.startedAt, deadline: row.deadline },
   };
 }
