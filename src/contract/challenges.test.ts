@@ -76,6 +76,33 @@ describe('challengeInputSchema', () => {
   });
 });
 
+describe('the checker program of a challenge', () => {
+  const checker = { mode: 'checker', language: 'cpp' } as const;
+  it('is required with the checker rule, and cleared by any other rule', () => {
+    expect(firstMessage({ ...valid, compare: checker })).toBe(messages.checkerSourceMissing);
+    expect(firstMessage({ ...valid, compare: checker, checkerSource: '  \n' })).toBe(
+      messages.checkerSourceMissing,
+    );
+    expect(
+      challengeInputSchema.parse({ ...valid, compare: checker, checkerSource: 'int main(){}' }),
+    ).toMatchObject({ compare: checker, checkerSource: 'int main(){}' });
+    expect(
+      challengeInputSchema.parse({
+        ...valid,
+        compare: { mode: 'exact' },
+        checkerSource: 'int main(){}',
+      }).checkerSource,
+    ).toBe('');
+    // No rule (an update that keeps the challenge's): the program is left as it is.
+    expect(challengeInputSchema.parse(valid).checkerSource).toBeUndefined();
+  });
+  it('has a size limit', () => {
+    expect(
+      firstMessage({ ...valid, compare: checker, checkerSource: 'x'.repeat(256 * 1024 + 1) }),
+    ).toBe(messages.checkerSourceTooLarge);
+  });
+});
+
 describe('the languages of a challenge', () => {
   it('keeps the others without the default or repeats, in the judge order, none by default', () => {
     expect(challengeInputSchema.parse(valid).languages).toEqual([]);

@@ -16,6 +16,8 @@ export type Language = (typeof languages)[number];
 export const CHALLENGE_ID_PATTERN = /^[A-Za-z0-9_-]{3,64}$/;
 export const DEFAULT_TIME_LIMIT_MS = 2000;
 export const DEFAULT_MEMORY_LIMIT_MB = 256;
+/** The largest checker program (the judge's own limit for any source is the same). */
+export const CHECKER_SOURCE_MAX_BYTES = 256 * 1024;
 
 /** Filled in: missing, blank or not text all read as "Enter All Delatils" (spec §5). */
 const filled = (max: number, tooLong: string) =>
@@ -112,11 +114,28 @@ export const challengeInputSchema = z
        * default validator, an update without it keeps the challenge's rule (the routes decide).
        */
       compare: compareRuleSchema.optional(),
+      /**
+       * The checker program of the `checker` rule (compare-rule.ts), in the rule's language. Kept
+       * out of the rule because the rule is shown to students. Optional like `compare`: an
+       * update without either keeps both; a rule other than `checker` clears it.
+       */
+      checkerSource: z
+        .string({ error: messages.checkerSourceMissing })
+        .max(CHECKER_SOURCE_MAX_BYTES, { error: messages.checkerSourceTooLarge })
+        .optional(),
     },
     { error: messages.enterAllChallengeDetails },
   )
   .refine((c) => c.endDate >= c.startDate, { path: ['endDate'], error: messages.endBeforeStart })
-  .transform((c) => ({ ...c, languages: otherLanguages(c.language, c.languages) }));
+  .refine((c) => c.compare?.mode !== 'checker' || (c.checkerSource ?? '').trim() !== '', {
+    path: ['checkerSource'],
+    error: messages.checkerSourceMissing,
+  })
+  .transform((c) => ({
+    ...c,
+    languages: otherLanguages(c.language, c.languages),
+    ...(c.compare && c.compare.mode !== 'checker' ? { checkerSource: '' } : {}),
+  }));
 export type ChallengeInput = z.input<typeof challengeInputSchema>;
 
 /**
@@ -154,6 +173,8 @@ export const challengeSchema = z.object({
   memoryLimitMb: z.number(),
   testCases: z.array(testCaseSchema),
   compare: compareRuleSchema,
+  /** The checker program ('' unless the rule is `checker`). Only administrators ever read it. */
+  checkerSource: z.string(),
 });
 export type Challenge = z.infer<typeof challengeSchema>;
 
@@ -164,6 +185,7 @@ export const challengeSummarySchema = challengeSchema
     challengeDesc: true,
     compare: true,
     languages: true,
+    checkerSource: true,
   })
   .extend({
     testCaseCount: z.number().int(),

@@ -30,6 +30,7 @@ function numbersPart(absolute: number | undefined, relative: number | undefined)
 
 export function describeCompareRule(rule: CompareRule): string {
   if (rule.mode === 'exact') return messages.comparedExact;
+  if (rule.mode === 'checker') return messages.comparedByChecker;
   const spacing = rule.caseSensitive
     ? rule.spaceChangeSensitive
       ? messages.comparedStrictly

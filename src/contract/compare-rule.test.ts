@@ -14,6 +14,20 @@ describe('the compare rule schema', () => {
       floatTolerance: 1e-6,
     });
     expect(parse({ mode: 'exact' }).data).toEqual({ mode: 'exact' });
+    expect(parse({ mode: 'checker', language: 'cpp' }).data).toEqual({
+      mode: 'checker',
+      language: 'cpp',
+    });
+  });
+  it('names only the language of a checker: its source is never part of the rule', () => {
+    expect(firstMessage({ mode: 'checker' })).toBe(messages.invalidLanguage);
+    expect(firstMessage({ mode: 'checker', language: 'rust' })).toBe(messages.invalidLanguage);
+    expect(firstMessage({ mode: 'checker', language: 'cpp', source: 'int main(){}' })).toBe(
+      messages.invalidCompareSetting,
+    );
+    expect(describeCompareRule({ mode: 'checker', language: 'cpp' })).toBe(
+      messages.comparedByChecker,
+    );
   });
   it('answers each bad value with its message', () => {
     expect(firstMessage({ mode: 'tokens' })).toBe(messages.invalidCompareMode);

@@ -8,11 +8,16 @@
  *   floatRelativeTolerance, `float_tolerance` → floatTolerance (both at once).
  * - `exact`: the rule every challenge had before, line by line, forgiving only spaces at line ends
  *   and blank lines at the end. Challenges created before compare modes keep it.
+ * - `checker`: the teacher's own program judges each output (issue 14 item 2), with the Kattis
+ *   output validator interface. The rule names only its language: the program's source is a
+ *   separate field of the challenge (`checkerSource`), because this rule travels to students with
+ *   every result and a checker may well hold the answers.
  */
 import { z } from 'zod';
 import { messages } from './messages.ts';
+import { JUDGE_LANGUAGES } from './verdicts.ts';
 
-export const COMPARE_MODES = ['default', 'exact'] as const;
+export const COMPARE_MODES = ['default', 'exact', 'checker'] as const;
 export type CompareMode = (typeof COMPARE_MODES)[number];
 
 const flag = z.boolean({ error: messages.invalidCompareFlag });
@@ -39,14 +44,23 @@ export const exactRuleSchema = z.strictObject(
   { error: messages.invalidCompareSetting },
 );
 
+export const checkerRuleSchema = z.strictObject(
+  {
+    mode: z.literal('checker'),
+    language: z.enum(JUDGE_LANGUAGES, { error: messages.invalidLanguage }),
+  },
+  { error: messages.invalidCompareSetting },
+);
+
 export const compareRuleSchema = z.discriminatedUnion(
   'mode',
-  [defaultValidatorRuleSchema, exactRuleSchema],
+  [defaultValidatorRuleSchema, exactRuleSchema, checkerRuleSchema],
   { error: messages.invalidCompareMode },
 );
 export type CompareRule = z.infer<typeof compareRuleSchema>;
 export type CompareRuleInput = z.input<typeof compareRuleSchema>;
 export type DefaultValidatorRule = z.infer<typeof defaultValidatorRuleSchema>;
+export type CheckerRule = z.infer<typeof checkerRuleSchema>;
 
 /** What a new challenge gets when it names no rule: Kattis's default validator without flags. */
 export const NEW_CHALLENGE_COMPARE_RULE: DefaultValidatorRule = {

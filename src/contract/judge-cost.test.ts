@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  CHECKER_TIME_LIMIT_MS,
   COMPILE_LIMITS,
   STARTUP_ALLOWANCE_MS,
   SYNTAX_CHECK_LIMITS,
@@ -41,6 +42,18 @@ describe('the judge cost bound', () => {
     expect(worstCaseJudgeMs({ language: 'python', testCount: 0, timeLimitMs: 2000 })).toBe(
       SYNTAX_CHECK_LIMITS.wallMs,
     );
+  });
+
+  it("adds a checker's compile and its run after every test", () => {
+    const without = worstCaseJudgeMs({ language: 'python', testCount: 10, timeLimitMs: 1000 });
+    expect(
+      worstCaseJudgeMs({
+        language: 'python',
+        testCount: 10,
+        timeLimitMs: 1000,
+        checkerLanguage: 'cpp',
+      }),
+    ).toBe(without + COMPILE_LIMITS.wallMs + 10 * perTestWallLimitMs('cpp', CHECKER_TIME_LIMIT_MS));
   });
 
   it('grows linearly with the tests and the time limit', () => {

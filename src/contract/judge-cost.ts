@@ -81,17 +81,44 @@ export function compileWallLimitMs(language: CostLanguage): number {
   return COMPILE_STEP[language]?.wallMs ?? 0;
 }
 
+/**
+ * A checker program's time per test (issue 14 item 2), whatever the challenge's own limit: it reads
+ * up to the 1 MiB a program may print, in any language, on a busy machine.
+ */
+export const CHECKER_TIME_LIMIT_MS = 5_000;
+/** Memory of a checker's box (its runtime's own overhead comes on top, as for programs). */
+export const CHECKER_MEMORY_LIMIT_MB = 512;
+
 export interface JudgeCostInput {
   language: CostLanguage;
   testCount: number;
   timeLimitMs: number;
+  /** The checker program's language, when the challenge's outputs are judged by one. */
+  checkerLanguage?: CostLanguage | undefined;
+}
+
+/** What a checker adds to one submission at worst: its compile (once per judge) and one run per test. */
+function checkerWorstCaseMs(language: CostLanguage | undefined, testCount: number): number {
+  if (language === undefined) return 0;
+  return (
+    compileWallLimitMs(language) + testCount * perTestWallLimitMs(language, CHECKER_TIME_LIMIT_MS)
+  );
 }
 
 /**
  * The longest one submission can keep a judge worker busy: its compile limit plus every test
- * running into its wall-clock kill. Box set-up and clean-up (tens of ms each) come on top, so a
- * job lease built from this needs its own margin.
+ * running into its wall-clock kill (and its checker's, if any). Box set-up and clean-up (tens of
+ * ms each) come on top, so a job lease built from this needs its own margin.
  */
-export function worstCaseJudgeMs({ language, testCount, timeLimitMs }: JudgeCostInput): number {
-  return compileWallLimitMs(language) + testCount * perTestWallLimitMs(language, timeLimitMs);
+export function worstCaseJudgeMs({
+  language,
+  testCount,
+  timeLimitMs,
+  checkerLanguage,
+}: JudgeCostInput): number {
+  return (
+    compileWallLimitMs(language) +
+    testCount * perTestWallLimitMs(language, timeLimitMs) +
+    checkerWorstCaseMs(checkerLanguage, testCount)
+  );
 }

@@ -170,15 +170,25 @@ export const messages = {
 
   // Output comparison of a challenge (issue 14 item 1): validation, the form, and the sentence
   // a result shows. {tolerance}, {absolute} and {relative} are filled in.
-  invalidCompareMode: 'The output comparison must be default or exact',
+  invalidCompareMode: 'The output comparison must be default, exact or checker',
   invalidCompareSetting:
-    'Unknown output comparison setting: use caseSensitive, spaceChangeSensitive, floatAbsoluteTolerance, floatRelativeTolerance or floatTolerance with the default mode, nothing else with exact',
+    'Unknown output comparison setting: use caseSensitive, spaceChangeSensitive, floatAbsoluteTolerance, floatRelativeTolerance or floatTolerance with the default mode, nothing else with exact, and language with checker',
+  checkerSourceMissing:
+    "Add the checker program's source code, or choose another way to compare the output",
+  checkerSourceTooLarge: 'The checker program can be at most 256 KB',
+  checkerDoesNotCompile: 'The checker program does not compile:',
   invalidCompareFlag: 'caseSensitive and spaceChangeSensitive must be true or false',
   invalidFloatTolerance: 'A float tolerance must be a number of 0 or more',
   compareLegend: 'Output comparison',
   compareModeLabel: 'Compare the output',
   compareModeDefault: 'Token by token (the default validator of Kattis and DOMjudge)',
   compareModeExact: 'Exactly, line by line (spaces at line ends and final blank lines ignored)',
+  compareModeChecker: 'By a checker program of yours (the Kattis output validator interface)',
+  checkerLanguageLabel: 'Checker language',
+  checkerSourceLabel: 'Checker program',
+  checkerFileLabel: 'Load the checker from a file',
+  checkerHint:
+    "Run after each test as: checker input answer feedback_dir, with the program's output on its standard input. Exit code 42 accepts, 43 rejects; anything else is a judge error, never the student's. A number from 0 to 1 in feedback_dir/score.txt gives that share of the test's points; feedback_dir/judgemessage.txt is shown to teachers only.",
   compareCaseSensitive: 'Letter case must match',
   compareSpaceSensitive: 'Spacing must match exactly (every space and line break)',
   compareAbsoluteTolerance: 'Numbers: absolute tolerance',
@@ -189,6 +199,9 @@ export const messages = {
   comparedExact:
     'Compared line by line, exactly; spaces at line ends and blank lines at the end are ignored',
   comparedTokens: 'Compared token by token',
+  comparedByChecker: "Checked by the teacher's checker program",
+  partialCredit: '({percent}% of its points)',
+  checkerMessageLabel: "Checker's message",
   comparedIgnoringCaseAndSpacing: ', ignoring case and spacing',
   comparedIgnoringCase: ', ignoring case; spacing must match exactly',
   comparedIgnoringSpacing: ', ignoring spacing; letter case must match',

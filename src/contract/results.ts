@@ -253,6 +253,10 @@ export const submissionTestRowSchema = z.object({
   timeMs: z.number(),
   wallMs: z.number(),
   memoryBytes: z.number().nullable(),
+  /** Share of the test's weight earned, when a checker program gave partial credit. */
+  fraction: z.number().optional(),
+  /** The checker program's judgemessage.txt for this test (teachers only). */
+  judgeMessage: z.string().optional(),
   /** The test's input and expected output (from the challenge's current tests; '' if gone). */
   input: z.string(),
   expectedOutput: z.string(),

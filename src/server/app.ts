@@ -128,7 +128,7 @@ export async function buildApp(
     tokens,
     limiter: createAttemptLimiter(database.db, 'admin-login', config.loginLimits),
   });
-  await app.register(challengeRoutes, { db: database.db, guards });
+  await app.register(challengeRoutes, { db: database.db, guards, judge });
   await app.register(userAdminRoutes, { db: database.db, guards });
   await app.register(teacherResultsRoutes, { db: database.db, guards, timeZone: config.timeZone });
   await app.register(rosterRoutes, { db: database.db, guards });

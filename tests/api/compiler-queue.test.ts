@@ -122,6 +122,7 @@ describe.each(databaseKinds)('judge queue and settings on %s', (kind) => {
 const unavailableJudge: JudgeService = {
   judge: () => Promise.reject(new JudgeUnavailableError(['no usable cgroups'])),
   runOnce: () => Promise.reject(new JudgeUnavailableError(['no usable cgroups'])),
+  checkChecker: () => Promise.reject(new JudgeUnavailableError(['no usable cgroups'])),
   capabilities: () =>
     Promise.resolve({
       sandbox: 'bwrap',

@@ -56,7 +56,8 @@ export function hostLeftovers(config: JudgeConfig): string[] {
   }
   if (fs.existsSync(config.workDir)) {
     for (const name of fs.readdirSync(config.workDir))
-      if (name !== 'uids') found.push(`${config.workDir}/${name}`);
+      // uids: the locks; checkers: teachers' compiled checkers, kept on purpose (root's, 0755).
+      if (name !== 'uids' && name !== 'checkers') found.push(`${config.workDir}/${name}`);
     const locks = path.join(config.workDir, 'uids');
     if (fs.existsSync(locks))
       for (const name of fs.readdirSync(locks))

@@ -23,9 +23,10 @@ type ChallengeRow = typeof challenges.$inferSelect;
  * What the routes hand over: the parsed input with its defaults filled. `compare` may be missing:
  * a new challenge then gets the default validator, an updated one keeps its rule.
  */
-export type ChallengeValues = Omit<Challenge, 'testCases' | 'compare'> & {
+export type ChallengeValues = Omit<Challenge, 'testCases' | 'compare' | 'checkerSource'> & {
   testCases: TestCase[];
   compare?: CompareRule | undefined;
+  checkerSource?: string | undefined;
 };
 
 /** Read leniently: a value the contract does not know reads as the rule of old rows, exact. */
@@ -49,12 +50,18 @@ function toChallenge(row: ChallengeRow, tests: TestCase[]): Challenge {
     memoryLimitMb: row.memoryLimitMb,
     testCases: tests,
     compare: storedRule.parse(row.compare),
+    checkerSource: row.checkerSource,
   };
 }
 
+/** `compare` and `checkerSource` are written only when given: an update without them keeps them. */
 function columns(values: ChallengeValues) {
-  const { testCases: _tests, compare, ...fields } = values;
-  return compare === undefined ? fields : { ...fields, compare };
+  const { testCases: _tests, compare, checkerSource, ...fields } = values;
+  return {
+    ...fields,
+    ...(compare === undefined ? {} : { compare }),
+    ...(checkerSource === undefined ? {} : { checkerSource }),
+  };
 }
 
 async function readTests(db: Db, challengeId: string): Promise<TestCase[]> {

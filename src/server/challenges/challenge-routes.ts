@@ -20,9 +20,11 @@ import {
   updateChallengeResponseSchema,
 } from '../../contract/challenges.ts';
 import { messages } from '../../contract/messages.ts';
+import type { CompareRule } from '../../contract/compare-rule.ts';
 import type { Guards } from '../auth/guards.ts';
 import type { Db } from '../db/connection.ts';
 import { HttpError } from '../http-error.ts';
+import type { JudgeService } from '../judge/index.ts';
 import {
   deleteChallenge,
   findChallenge,
@@ -32,11 +34,35 @@ import {
   updateChallenge,
 } from './challenge-queries.ts';
 
-type Deps = { db: Db; guards: Guards };
+type Deps = { db: Db; guards: Guards; judge: Pick<JudgeService, 'checkChecker'> };
 
 const notFound = () => new HttpError(404, messages.challengeNotFound);
 
-export const challengeRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, guards }) => {
+/**
+ * A checker program that does not compile is refused when it is saved, with the compiler's
+ * message, rather than failing every submission later. It is compiled here once and kept, so the
+ * first submission does not wait for it. A judge that cannot run now (no sandbox, a full queue)
+ * does not stop the save: the checker is then compiled with the first submission.
+ */
+async function assertCheckerCompiles(
+  judge: Deps['judge'],
+  log: { warn(obj: object, msg: string): void },
+  compare: CompareRule | undefined,
+  source: string | undefined,
+): Promise<void> {
+  if (compare?.mode !== 'checker' || !source) return;
+  let problem: string | null;
+  try {
+    problem = await judge.checkChecker(compare.language, source);
+  } catch (err) {
+    log.warn({ err }, 'the checker program could not be compiled on save');
+    return;
+  }
+  if (problem?.startsWith(messages.checkerDoesNotCompile)) throw new HttpError(400, problem);
+  if (problem) log.warn({ problem }, 'the checker program could not be compiled on save');
+}
+
+export const challengeRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, guards, judge }) => {
   app.post(
     addChallengePath,
     {
@@ -44,6 +70,8 @@ export const challengeRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, gu
       schema: { body: challengeInputSchema, response: { 200: addChallengeResponseSchema } },
     },
     async (request) => {
+      const { compare, checkerSource } = request.body;
+      await assertCheckerCompiles(judge, request.log, compare, checkerSource);
       const created = await insertChallenge(db, request.body);
       if (!created) throw new HttpError(409, messages.challengeExists);
       return { challengeCreated: created };
@@ -70,6 +98,8 @@ export const challengeRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, gu
       schema: { body: challengeInputSchema, response: { 200: updateChallengeResponseSchema } },
     },
     async (request) => {
+      const { compare, checkerSource } = request.body;
+      await assertCheckerCompiles(judge, request.log, compare, checkerSource);
       const updated = await updateChallenge(db, request.body);
       if (!updated) throw notFound();
       return { challengeUpdated: updated };

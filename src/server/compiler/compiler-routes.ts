@@ -88,6 +88,8 @@ export const compilerRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => 
         language,
         testCount: stdin === undefined ? samples.length : 1,
         timeLimitMs: challenge.timeLimitMs,
+        checkerLanguage:
+          challenge.compare.mode === 'checker' ? challenge.compare.language : undefined,
       });
       return withRunLock(database, user.sub, worstMs / 1000 + 30, async () => {
         if (stdin !== undefined || samples.length === 0) {
@@ -105,6 +107,7 @@ export const compilerRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => 
             tests: samples,
             score: challenge.score,
             compare: challenge.compare,
+            checkerSource: challenge.checkerSource,
             ...limits,
           }),
         );

@@ -85,6 +85,8 @@ export const challenges = pgTable('challenges', {
    * as they were; the API gives a new challenge the default validator itself.
    */
   compare: jsonb('compare').$type<CompareRule>().notNull().default(EXACT_COMPARE_RULE),
+  /** The `checker` rule's program ('' otherwise): administrators only, never in a student's read. */
+  checkerSource: text('checker_source').notNull().default(''),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

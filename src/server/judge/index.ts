@@ -5,7 +5,13 @@
 import { judgeConfigFromEnv, type JudgeConfig } from './config.ts';
 import { Judge, type JudgeCapabilities } from './judge.ts';
 import { BoundedQueue } from './queue.ts';
-import type { JudgeRequest, JudgeResult, RunOnceRequest, RunOnceResult } from './types.ts';
+import type {
+  JudgeLanguage,
+  JudgeRequest,
+  JudgeResult,
+  RunOnceRequest,
+  RunOnceResult,
+} from './types.ts';
 
 export { QueueFullError } from './queue.ts';
 export { JudgeUnavailableError, type JudgeCapabilities } from './judge.ts';
@@ -15,6 +21,8 @@ export type * from './types.ts';
 export interface JudgeService {
   judge(req: JudgeRequest): Promise<JudgeResult>;
   runOnce(req: RunOnceRequest): Promise<RunOnceResult>;
+  /** Compiles a checker program (kept for the tests that follow): null, or why it cannot be used. */
+  checkChecker(language: JudgeLanguage, source: string): Promise<string | null>;
   capabilities(): Promise<JudgeCapabilities>;
   queueSize(): { running: number; waiting: number };
   close(): Promise<void>;
@@ -26,6 +34,7 @@ export function createJudge(config: JudgeConfig = judgeConfigFromEnv()): JudgeSe
   return {
     judge: (req) => queue.push(() => engine.judge(req)),
     runOnce: (req) => queue.push(() => engine.runOnce(req)),
+    checkChecker: (language, source) => queue.push(() => engine.checkChecker(language, source)),
     capabilities: () => engine.capabilities(),
     queueSize: () => queue.size,
     close: () => engine.close(),

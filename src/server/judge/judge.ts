@@ -6,8 +6,16 @@
  */
 import fs from 'node:fs';
 import { compileLimits, perTestCpuLimitMs, perTestWallLimitMs } from '../../contract/judge-cost.ts';
-import type { Verdict } from '../../contract/verdicts.ts';
+import type { CompareRule } from '../../contract/compare-rule.ts';
+import type { JudgeLanguage, Verdict } from '../../contract/verdicts.ts';
 import { detectCgroups, type CgroupSupport } from './cgroup.ts';
+import {
+  CheckerPrograms,
+  runChecker,
+  type CheckedTest,
+  type CompiledChecker,
+} from './checker-programs.ts';
+import type { CheckerOutcome } from './checker-outcome.ts';
 import { failureVerdict, testVerdict } from './classify.ts';
 import type { JudgeConfig } from './config.ts';
 import { LANGUAGES, type LanguageSpec } from './languages.ts';
@@ -29,7 +37,7 @@ import type {
   TestResult,
 } from './types.ts';
 import { UidPool } from './uid-pool.ts';
-import { createWorkspace, ensureWorkRoot, type Workspace } from './workspace.ts';
+import { createWorkspace, ensureWorkRoot } from './workspace.ts';
 
 export interface JudgeCapabilities {
   sandbox: 'bwrap' | 'none';
@@ -57,6 +65,7 @@ export class Judge {
   private readonly cgroups: CgroupSupport;
   private readonly launchers: LauncherPool;
   private readonly uids: UidPool | null;
+  private readonly checkers: CheckerPrograms;
   private caps: Promise<JudgeCapabilities> | undefined;
 
   constructor(readonly config: JudgeConfig) {
@@ -69,6 +78,9 @@ export class Judge {
       config.sandbox === 'bwrap'
         ? new UidPool(config.workDir, config.uidBase, config.uidCount)
         : null;
+    this.checkers = new CheckerPrograms(config, (language, source, adopt) =>
+      this.compileOnly(language, source, adopt),
+    );
     if (config.sandbox === 'none' && !warned) {
       warned = true;
       console.warn(
@@ -139,7 +151,7 @@ export class Judge {
 
   private async box(
     lang: LanguageSpec,
-    ws: Workspace,
+    dir: string,
     uid: number | null,
     o: {
       argv: string[];
@@ -150,19 +162,21 @@ export class Judge {
       writable: boolean;
       usr: boolean;
       stackBytes?: number;
+      binds?: BoxRunSpec['binds'];
     },
   ): Promise<BoxRunResult> {
     const c = this.config;
     const spec: BoxRunSpec = {
       mode: c.sandbox,
       argv: o.argv,
-      env: c.sandbox === 'none' ? { ...lang.env, HOME: ws.dir, TMPDIR: ws.dir } : lang.env,
+      env: c.sandbox === 'none' ? { ...lang.env, HOME: dir, TMPDIR: dir } : lang.env,
       stdin: o.stdin,
-      hostCodeDir: ws.dir,
+      hostCodeDir: dir,
       codeWritable: o.writable,
+      ...(o.binds ? { binds: o.binds } : {}),
       usr: o.usr,
       readOnlyPaths: lang.readOnlyPaths.filter((p) => fs.existsSync(p)),
-      hostScratchDir: ws.dir,
+      hostScratchDir: dir,
       uid,
       cpuLimitMs: o.cpuMs,
       wallLimitMs: o.wallMs,
@@ -188,10 +202,14 @@ export class Judge {
   private async withSubmission<T>(
     language: JudgeRequest['language'],
     code: string,
-    use: (
-      run: (stdin: string, timeLimitMs: number, memoryLimitMb: number) => Promise<BoxRunResult>,
-      lang: LanguageSpec,
-    ) => Promise<T>,
+    use: (submission: {
+      run: (stdin: string, timeLimitMs: number, memoryLimitMb: number) => Promise<BoxRunResult>;
+      /** Judges one output with a checker program, under this submission's uid. */
+      check: (checker: CompiledChecker, test: CheckedTest) => Promise<CheckerOutcome>;
+      lang: LanguageSpec;
+      /** The compiled submission's host folder (removed afterwards unless moved away). */
+      dir: string;
+    }) => Promise<T>,
     onCompileError: (verdict: Verdict, output: string) => T,
   ): Promise<T> {
     await this.ready();
@@ -214,13 +232,14 @@ export class Judge {
     });
     // Whether every box of this submission was seen emptied through its cgroup (see drain below).
     let contained = true;
-    const box = async (o: Parameters<Judge['box']>[3]) => {
+    const boxIn = async (boxLang: LanguageSpec, dir: string, o: Parameters<Judge['box']>[3]) => {
       const before = contained;
       contained = false; // until this box is known to be over (it may throw)
-      const r = await this.box(lang, ws, uid, o);
+      const r = await this.box(boxLang, dir, uid, o);
       contained = before && r.contained;
       return r;
     };
+    const box = (o: Parameters<Judge['box']>[3]) => boxIn(lang, ws.dir, o);
     try {
       const limits = compileLimits(lang.id);
       if (limits) {
@@ -244,8 +263,8 @@ export class Judge {
         if (r.exitCode !== 0 || r.signal) return onCompileError('Compilation Error', output);
         if (plan.noEntry) return onCompileError('Compilation Error', plan.noEntry);
       }
-      return await use(
-        (stdin, timeLimitMs, memoryLimitMb) =>
+      return await use({
+        run: (stdin, timeLimitMs, memoryLimitMb) =>
           box({
             argv: lang.run(ctx(memoryLimitMb)),
             stdin,
@@ -258,8 +277,13 @@ export class Judge {
             usr: lang.runNeedsUsr,
             ...(lang.stackUpToMemoryLimit ? { stackBytes: memoryLimitMb * 1024 * 1024 } : {}),
           }),
+        check: (checker, test) =>
+          runChecker(checker, test, uid, this.config.sandbox, this.config.workDir, (o) =>
+            boxIn(checker.lang, checker.dir, o),
+          ),
         lang,
-      );
+        dir: ws.dir,
+      });
     } finally {
       ws.remove();
       if (uid !== null && this.uids) {
@@ -272,6 +296,47 @@ export class Judge {
           console.error(`judge: uid ${uid} kept: processes ${left.join(', ')} would not go away`);
       }
     }
+  }
+
+  /**
+   * The compiled checker of a `checker` rule, null for the other rules, or why there is none (a
+   * judge error: the teacher's checker is missing or does not compile).
+   */
+  private async checkerFor(
+    compare: CompareRule | undefined,
+    source: string | undefined,
+  ): Promise<CompiledChecker | null | string> {
+    if (compare?.mode !== 'checker') return null;
+    if (!source?.trim()) return 'the challenge has no checker program';
+    const compiled = await this.checkers.get(compare.language, source);
+    return 'error' in compiled ? compiled.error : compiled;
+  }
+
+  /**
+   * Compiles (or syntax-checks) `source` as a submission would be; `adopt` moves the compiled
+   * folder away before it would be removed.
+   */
+  private compileOnly(
+    language: JudgeLanguage,
+    source: string,
+    adopt: (dir: string) => void,
+  ): Promise<{ ok: true } | { verdict: Verdict; output: string }> {
+    return this.withSubmission<{ ok: true } | { verdict: Verdict; output: string }>(
+      language,
+      source,
+      async ({ dir }) => {
+        adopt(dir);
+        return { ok: true };
+      },
+      (verdict, output) => ({ verdict, output }),
+    );
+  }
+
+  /** Null when the checker compiles (it is then kept, compiled, for the tests), else why not. */
+  async checkChecker(language: JudgeLanguage, source: string): Promise<string | null> {
+    await this.ready();
+    const compiled = await this.checkers.get(language, source);
+    return 'error' in compiled ? compiled.error : null;
   }
 
   /** Judges a submission against all its tests (sequentially, one fresh box per test). */
@@ -295,20 +360,40 @@ export class Judge {
       };
     };
     try {
+      // The checker first: when it cannot be built, no submission can be judged (a judge error).
+      const checker = await this.checkerFor(req.compare, req.checkerSource);
+      if (typeof checker === 'string') return failAll('Internal Error', checker);
       return await this.withSubmission(
         req.language,
         req.code,
-        async (run, lang) => {
+        async ({ run, check, lang }) => {
           const tests: TestResult[] = [];
           let internal: string | undefined;
           for (const [index, t] of req.tests.entries()) {
             const r = await run(t.input, req.timeLimitMs, req.memoryLimitMb);
-            const verdict = testVerdict(
-              r,
-              { timeLimitMs: req.timeLimitMs, heapExhausted: lang.heapExhausted },
-              t.expectedOutput,
-              req.compare,
-            );
+            const limits = { timeLimitMs: req.timeLimitMs, heapExhausted: lang.heapExhausted };
+            let verdict: Verdict;
+            let checked: { fraction?: number; judgeMessage?: string } = {};
+            const failure = failureVerdict(r, limits);
+            if (checker && !failure) {
+              const outcome = await check(checker, {
+                input: t.input,
+                answer: t.expectedOutput,
+                output: r.stdout,
+              });
+              if ('error' in outcome) {
+                verdict = 'Internal Error';
+                internal ??= outcome.error;
+              } else {
+                verdict = outcome.verdict;
+                checked = {
+                  ...(outcome.fraction < 1 && verdict === 'Accepted'
+                    ? { fraction: outcome.fraction }
+                    : {}),
+                  ...(outcome.judgeMessage ? { judgeMessage: outcome.judgeMessage } : {}),
+                };
+              }
+            } else verdict = failure ?? testVerdict(r, limits, t.expectedOutput, req.compare);
             if (r.setupError) internal ??= r.setupError;
             tests.push({
               index,
@@ -318,6 +403,7 @@ export class Judge {
               timeMs: Math.round(r.cpuMs ?? r.wallMs),
               wallMs: Math.round(r.wallMs),
               memoryBytes: r.memoryPeakBytes,
+              ...checked,
               ...(t.hidden ? {} : { stdout: r.stdout.slice(0, STDOUT_KEPT), stderr: r.stderr }),
             });
           }
@@ -353,7 +439,7 @@ export class Judge {
       return await this.withSubmission(
         req.language,
         req.code,
-        async (run, lang) => {
+        async ({ run, lang }) => {
           const r = await run(req.stdin, req.timeLimitMs, req.memoryLimitMb);
           return {
             verdict:

@@ -23,6 +23,8 @@ export interface BoxRunSpec {
   /** Host folder with the code; bound at /code (read-write only for compiling). */
   hostCodeDir: string;
   codeWritable: boolean;
+  /** More host folders bound into the box (a checker's test files and its feedback folder). */
+  binds?: { host: string; box: string; writable: boolean }[];
   /** /usr (and /lib, /bin… into it) read-only; false for a static binary that needs none of it. */
   usr: boolean;
   readOnlyPaths: string[];
@@ -132,6 +134,9 @@ export function bwrapArgs(spec: BoxRunSpec): string[] {
     spec.codeWritable ? '--bind' : '--ro-bind',
     spec.hostCodeDir,
     CODE_DIR_IN_BOX,
+  );
+  for (const b of spec.binds ?? []) args.push(b.writable ? '--bind' : '--ro-bind', b.host, b.box);
+  args.push(
     '--remount-ro',
     '/dev',
     '--remount-ro',

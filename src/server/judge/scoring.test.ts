@@ -18,6 +18,20 @@ describe('scoreTests', () => {
     expect(scoreTests([ac(1), wa(3)], 100).score).toBe(25);
     expect(scoreTests([wa(1), ac(3)], 40).score).toBe(30);
   });
+  it("gives an accepted test the share of its weight a checker's score.txt names", () => {
+    const partial = { verdict: 'Accepted' as const, weight: 2, fraction: 0.25 };
+    expect(scoreTests([partial, ac(2)], 100)).toEqual({
+      passed: 2,
+      total: 2,
+      passedWeight: 2.5,
+      totalWeight: 4,
+      score: 62.5,
+    });
+    expect(scoreTests([{ ...partial, weight: 0 }, ac(0)], 10).score).toBe(6.25);
+    // A share is never more than the whole test, nor below nothing.
+    expect(scoreTests([{ ...partial, fraction: 3 }, ac(2)], 100).score).toBe(100);
+    expect(scoreTests([{ ...partial, fraction: -1 }, ac(2)], 100).score).toBe(50);
+  });
   it('rounds to two decimals', () => {
     expect(scoreTests([ac(1), wa(1), wa(1)], 100).score).toBe(33.33);
   });

@@ -7,6 +7,8 @@ import type { Verdict } from '../../contract/verdicts.ts';
 export interface WeightedVerdict {
   verdict: Verdict;
   weight: number;
+  /** Share of the weight an Accepted test earns (a checker's score.txt); 1 when absent. */
+  fraction?: number | undefined;
 }
 
 export interface Score {
@@ -28,7 +30,8 @@ export function scoreTests(results: readonly WeightedVerdict[], challengeScore: 
   for (const r of results) {
     if (r.verdict !== 'Accepted') continue;
     passed += 1;
-    passedWeight += equal ? 1 : weightOf(r.weight);
+    const share = Math.min(1, Math.max(0, r.fraction ?? 1));
+    passedWeight += (equal ? 1 : weightOf(r.weight)) * share;
   }
   const raw = totalWeight > 0 ? (challengeScore * passedWeight) / totalWeight : 0;
   // Two decimals: enough for any weight split, and free of 33.333333333333336-style noise.

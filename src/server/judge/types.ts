@@ -27,6 +27,8 @@ export interface JudgeRequest {
    * challenge had before compare modes (callers that predate them send none).
    */
   compare?: CompareRule;
+  /** The checker program of a `checker` rule (its language is in the rule). */
+  checkerSource?: string;
 }
 
 export interface TestResult {
@@ -39,6 +41,10 @@ export interface TestResult {
   wallMs: number;
   /** Peak memory of the box in bytes, or null where it cannot be measured. */
   memoryBytes: number | null;
+  /** Share of the test's weight earned when a checker gave partial credit (score.txt). */
+  fraction?: number;
+  /** A checker's judgemessage.txt: for teachers, never students. */
+  judgeMessage?: string;
   /** Only for tests that are not hidden: what the program printed (capped). */
   stdout?: string;
   stderr?: string;

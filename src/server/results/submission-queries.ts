@@ -123,6 +123,8 @@ function toSubmission(r: RawSubmission, testCases: readonly ResultsTestCase[]): 
       timeMs: t.timeMs,
       wallMs: t.wallMs,
       memoryBytes: t.memoryBytes,
+      ...(t.fraction === undefined ? {} : { fraction: t.fraction }),
+      ...(t.judgeMessage === undefined ? {} : { judgeMessage: t.judgeMessage }),
       input: source?.input ?? '',
       expectedOutput: source?.expectedOutput ?? '',
       ...(t.sample ? { stdout: t.sample.stdout, stderr: t.sample.stderr } : {}),

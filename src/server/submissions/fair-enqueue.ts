@@ -38,6 +38,8 @@ export type AssignedJob = {
   language: JudgeLanguage;
   time_limit_ms: number;
   tests: number;
+  /** Null unless the challenge's outputs are judged by a checker program (migration 0008). */
+  checker_language: JudgeLanguage | null;
 };
 
 /** Sends the assigned jobs to the queue, in the caller's transaction; student -> submission. */
@@ -52,7 +54,12 @@ export async function sendAssignedJobs(
       jobId: j.job_id,
       submissionId: j.submission_id,
       leaseSeconds: leaseSeconds(
-        { language: j.language, testCount: j.tests, timeLimitMs: j.time_limit_ms },
+        {
+          language: j.language,
+          testCount: j.tests,
+          timeLimitMs: j.time_limit_ms,
+          checkerLanguage: j.checker_language ?? undefined,
+        },
         deps.leaseMarginSeconds,
       ),
     })),
@@ -75,7 +82,7 @@ export async function enqueueNextForEach(
   if (userIds.length === 0) return new Map();
   const { rows } = await executeSql(
     `select submission_id::text as submission_id, user_id::text as user_id, job_id::text as job_id,
-            language, time_limit_ms, tests
+            language, time_limit_ms, tests, checker_language
        from portal_assign_judge_jobs($1::uuid[])`,
     [userIds],
   );

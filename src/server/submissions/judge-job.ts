@@ -94,6 +94,7 @@ export function createJudgeJobHandler(deps: JudgeJobDeps) {
       memoryLimitMb: challenge.memoryLimitMb,
       score: challenge.score,
       compare: challenge.compare,
+      checkerSource: challenge.checkerSource,
     });
     if (result.verdict === 'Internal Error') {
       deps.log.error(

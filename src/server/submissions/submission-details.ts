@@ -30,6 +30,10 @@ const storedTestSchema = z.object({
   timeMs: z.number().catch(0),
   wallMs: z.number().catch(0),
   memoryBytes: z.number().nullable().catch(null),
+  /** Share of the weight earned, when a checker gave partial credit (absent: all or nothing). */
+  fraction: z.number().min(0).max(1).optional().catch(undefined),
+  /** A checker's judgemessage.txt: shown to teachers, never in a student's answer. */
+  judgeMessage: z.string().optional().catch(undefined),
   sample: z
     .object({
       input: z.string().catch(''),
@@ -68,6 +72,8 @@ export function detailsFrom(
         timeMs: t.timeMs,
         wallMs: t.wallMs,
         memoryBytes: t.memoryBytes,
+        ...(t.fraction === undefined ? {} : { fraction: t.fraction }),
+        ...(t.judgeMessage === undefined ? {} : { judgeMessage: cap(t.judgeMessage) }),
         ...(t.hidden || !source
           ? {}
           : {

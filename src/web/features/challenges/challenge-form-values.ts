@@ -110,7 +110,7 @@ export function valuesFromChallenge(challenge: Challenge): ChallengeFormValues {
       ...t,
       weight: String(t.weight),
     })),
-    compare: compareValuesFrom(challenge.compare),
+    compare: compareValuesFrom(challenge.compare, challenge.checkerSource),
   };
 }
 
@@ -142,6 +142,7 @@ export function toChallengeInput(values: ChallengeFormValues): ChallengeInput {
       weight: numberOrMissing(t.weight) as number,
     })),
     compare: toCompareRule(values.compare),
+    ...(values.compare.mode === 'checker' ? { checkerSource: values.compare.checkerSource } : {}),
   };
 }
 

@@ -59,7 +59,7 @@ describe('the output comparison fieldset', () => {
       (screen.getByRole('radio', { name: messages.compareModeDefault }) as HTMLInputElement)
         .checked,
     ).toBe(true);
-    expect(modeGroup().querySelectorAll('input[type=radio]')).toHaveLength(2);
+    expect(modeGroup().querySelectorAll('input[type=radio]')).toHaveLength(3);
     expect(toChallengeInput(latest).compare).toEqual({
       mode: 'default',
       caseSensitive: false,
@@ -155,5 +155,54 @@ describe('the output comparison fieldset', () => {
         .checked,
     ).toBe(true);
     expect(toChallengeInput(latest).compare).toEqual(challenge.compare);
+  });
+
+  it('takes a checker program: its language, its source typed or loaded from a file', async () => {
+    const user = userEvent.setup();
+    renderForm(filled());
+    await user.click(screen.getByRole('radio', { name: messages.compareModeChecker }));
+    // Nothing of the default validator, and a checker rule needs its program.
+    expect(tolerance(messages.compareAbsoluteTolerance)).toBeNull();
+    expect(checkChallengeValues(latest)).toBe(messages.checkerSourceMissing);
+    const language = screen.getByLabelText(messages.checkerLanguageLabel) as HTMLSelectElement;
+    expect(language.value).toBe('cpp');
+    await user.selectOptions(language, 'Python');
+    await user.type(screen.getByLabelText(messages.checkerSourceLabel), 'import sys');
+    expect(toChallengeInput(latest)).toMatchObject({
+      compare: { mode: 'checker', language: 'python' },
+      checkerSource: 'import sys',
+    });
+    expect(checkChallengeValues(latest)).toBeUndefined();
+
+    const file = new File(['int main() { return 42; }\n'], 'checker.cpp', { type: 'text/plain' });
+    await user.upload(screen.getByLabelText(messages.checkerFileLabel), file);
+    await screen.findByDisplayValue('int main() { return 42; }');
+    expect(latest.compare.checkerSource).toBe('int main() { return 42; }\n');
+
+    // Another rule sends no program.
+    await user.click(screen.getByRole('radio', { name: messages.compareModeExact }));
+    expect(toChallengeInput(latest)).not.toHaveProperty('checkerSource');
+  });
+
+  it('loads the checker of an edited challenge', () => {
+    const challenge = {
+      ...toChallengeInput(filled()),
+      starterCode: '',
+      timeLimitMs: 2000,
+      memoryLimitMb: 256,
+      compare: { mode: 'checker', language: 'java' },
+      checkerSource: 'class Main {}',
+    } as Challenge;
+    renderForm(valuesFromChallenge(challenge));
+    expect(
+      (screen.getByRole('radio', { name: messages.compareModeChecker }) as HTMLInputElement)
+        .checked,
+    ).toBe(true);
+    expect((screen.getByLabelText(messages.checkerLanguageLabel) as HTMLSelectElement).value).toBe(
+      'java',
+    );
+    expect((screen.getByLabelText(messages.checkerSourceLabel) as HTMLTextAreaElement).value).toBe(
+      'class Main {}',
+    );
   });
 });

@@ -3,6 +3,7 @@
  * two tolerances as text), turned into the contract's compare rule and back. Tolerances are text
  * so 1e-6 can be typed as it is written in problem statements; the schema judges what was typed.
  */
+import type { Language } from '../../../contract/challenges.ts';
 import {
   NEW_CHALLENGE_COMPARE_RULE,
   tolerancesOf,
@@ -17,6 +18,9 @@ export type CompareFormValues = {
   spaceChangeSensitive: boolean;
   absoluteTolerance: string;
   relativeTolerance: string;
+  /** The checker program's language and source (the `checker` mode only). */
+  checkerLanguage: Language;
+  checkerSource: string;
 };
 
 /** A new challenge starts on the default validator without flags, as the server would give it. */
@@ -24,8 +28,18 @@ export function emptyCompareValues(): CompareFormValues {
   return compareValuesFrom(NEW_CHALLENGE_COMPARE_RULE);
 }
 
-export function compareValuesFrom(rule: CompareRule): CompareFormValues {
+/** A checker is most often written in C++, as in the problem archives. */
+const NO_CHECKER = { checkerLanguage: 'cpp', checkerSource: '' } as const;
+
+export function compareValuesFrom(rule: CompareRule, checkerSource = ''): CompareFormValues {
   if (rule.mode === 'exact') return { ...emptyCompareValues(), mode: 'exact' };
+  if (rule.mode === 'checker')
+    return {
+      ...emptyCompareValues(),
+      mode: 'checker',
+      checkerLanguage: rule.language,
+      checkerSource,
+    };
   const { absolute, relative } = tolerancesOf(rule);
   return {
     mode: 'default',
@@ -33,6 +47,7 @@ export function compareValuesFrom(rule: CompareRule): CompareFormValues {
     spaceChangeSensitive: rule.spaceChangeSensitive,
     absoluteTolerance: absolute === undefined ? '' : String(absolute),
     relativeTolerance: relative === undefined ? '' : String(relative),
+    ...NO_CHECKER,
   };
 }
 
@@ -42,6 +57,7 @@ const tolerance = (text: string): number | undefined =>
 
 export function toCompareRule(values: CompareFormValues): CompareRuleInput {
   if (values.mode === 'exact') return { mode: 'exact' };
+  if (values.mode === 'checker') return { mode: 'checker', language: values.checkerLanguage };
   const absolute = tolerance(values.absoluteTolerance);
   const relative = tolerance(values.relativeTolerance);
   // The same number in both is Kattis's float_tolerance: saved as one, as a package writes it.

@@ -39,6 +39,28 @@ describe('the worst case line of the challenge form', () => {
     ).toBe('Worst case per submission: compile 20 s + 10 tests × 3.5 s = 55 s');
   });
 
+  it("adds a checker program's compile and its run after every test", () => {
+    expect(
+      worstCaseText({
+        language: 'python',
+        timeLimitSeconds: '1',
+        testCases: tests(10),
+        compare: { mode: 'checker', checkerLanguage: 'cpp' },
+      }),
+    ).toBe(
+      'Worst case per submission: compile 5 s + 10 tests × 2 s + checker: compile 20 s + 10 tests × 5.7 s = 102 s',
+    );
+    // Any other rule costs nothing more.
+    expect(
+      worstCaseText({
+        language: 'python',
+        timeLimitSeconds: '1',
+        testCases: tests(10),
+        compare: { mode: 'default', checkerLanguage: 'cpp' },
+      }),
+    ).toBe('Worst case per submission: compile 5 s + 10 tests × 2 s = 25 s');
+  });
+
   it('follows the edits and switches to minutes when long', () => {
     const values = { language: 'python', timeLimitSeconds: '2', testCases: tests(3) };
     expect(worstCaseText(values)).toBe(

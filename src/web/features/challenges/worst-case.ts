@@ -6,6 +6,7 @@
 import { acceptedLanguages, languages, type Language } from '../../../contract/challenges.ts';
 import { LANGUAGE_LABELS } from '../../../contract/verdicts.ts';
 import {
+  CHECKER_TIME_LIMIT_MS,
   compileWallLimitMs,
   perTestWallLimitMs,
   worstCaseJudgeMs,
@@ -34,6 +35,8 @@ function total(ms: number): string {
 export function worstCaseText(
   values: Pick<ChallengeFormValues, 'language' | 'timeLimitSeconds' | 'testCases'> & {
     languages?: readonly Language[];
+    /** The output comparison as the form holds it: a checker program adds its own runs. */
+    compare?: Pick<ChallengeFormValues['compare'], 'mode' | 'checkerLanguage'>;
   },
 ): string | undefined {
   const limit = Number(values.timeLimitSeconds);
@@ -45,10 +48,19 @@ export function worstCaseText(
     language: values.language,
     languages: values.languages,
   });
-  const cost = (l: Language) => worstCaseJudgeMs({ language: l, testCount, timeLimitMs });
+  const checkerLanguage =
+    values.compare?.mode === 'checker' ? values.compare.checkerLanguage : undefined;
+  const cost = (l: Language) =>
+    worstCaseJudgeMs({ language: l, testCount, timeLimitMs, checkerLanguage });
   const language = accepted.reduce((a, b) => (cost(b) > cost(a) ? b : a));
   const compile = compileWallLimitMs(language);
-  const tests = `${testCount} ${testCount === 1 ? 'test' : 'tests'} × ${seconds(perTestWallLimitMs(language, timeLimitMs))}`;
+  const times = (ms: number) =>
+    `${testCount} ${testCount === 1 ? 'test' : 'tests'} × ${seconds(ms)}`;
+  const tests = times(perTestWallLimitMs(language, timeLimitMs));
   const which = accepted.length > 1 ? ` (${LANGUAGE_LABELS[language]})` : '';
-  return `Worst case per submission${which}: ${compile > 0 ? `compile ${seconds(compile)} + ` : ''}${tests} = ${total(cost(language))}`;
+  const checker =
+    checkerLanguage === undefined
+      ? ''
+      : ` + checker: compile ${seconds(compileWallLimitMs(checkerLanguage))} + ${times(perTestWallLimitMs(checkerLanguage, CHECKER_TIME_LIMIT_MS))}`;
+  return `Worst case per submission${which}: ${compile > 0 ? `compile ${seconds(compile)} + ` : ''}${tests}${checker} = ${total(cost(language))}`;
 }

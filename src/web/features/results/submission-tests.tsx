@@ -59,6 +59,15 @@ export function SubmissionTests({
                 </th>
                 <td>
                   <VerdictText verdict={test.verdict} />
+                  {test.fraction !== undefined ? (
+                    <span className="muted submission-tests__share">
+                      {' '}
+                      {messages.partialCredit.replace(
+                        '{percent}',
+                        String(Math.round(test.fraction * 1000) / 10),
+                      )}
+                    </span>
+                  ) : null}
                 </td>
                 <td className="data-table__numeric">{milliseconds(test.timeMs)}</td>
                 <td className="data-table__numeric">{memory(test.memoryBytes)}</td>
@@ -76,6 +85,9 @@ export function SubmissionTests({
                       )}
                       {test.stderr ? (
                         <IoBlock label={messages.stderrLabel} text={test.stderr} />
+                      ) : null}
+                      {test.judgeMessage ? (
+                        <IoBlock label={messages.checkerMessageLabel} text={test.judgeMessage} />
                       ) : null}
                     </div>
                     {truncated.has(test.index) ? (
