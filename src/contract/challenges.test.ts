@@ -66,7 +66,7 @@ describe('challengeInputSchema', () => {
     expect(
       firstMessage({
         ...valid,
-        testCases: [{ input: '', expectedOutput: '', hidden: true, weight: 0 }],
+        testCases: [{ input: '', expectedOutput: '', hidden: true, weight: -1 }],
       }),
     ).toBe(messages.invalidWeight);
   });

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { compareRuleSchema } from './compare-rule.ts';
 import { messages } from './messages.ts';
+import { groupNameSchema, groupsProblem, testGroupSchema } from './test-groups.ts';
 import { JUDGE_LANGUAGES } from './verdicts.ts';
 
 export const difficulties = ['easy', 'medium', 'hard'] as const;
@@ -59,7 +60,14 @@ export const testCaseSchema = z.object({
   input: z.string().max(1_000_000, { error: messages.testCaseTooLarge }),
   expectedOutput: z.string().max(1_000_000, { error: messages.testCaseTooLarge }),
   hidden: z.boolean(),
-  weight: positiveInt(1000, messages.invalidWeight),
+  /** 0 is allowed (samples worth nothing, as on Kattis); all 0 weighs the tests equally. */
+  weight: z
+    .number({ error: messages.enterAllChallengeDetails })
+    .int({ error: messages.invalidWeight })
+    .min(0, { error: messages.invalidWeight })
+    .max(1000, { error: messages.invalidWeight }),
+  /** A hidden test's group (test-groups.ts); samples are always the group `sample`. */
+  group: groupNameSchema.optional(),
 });
 export type TestCase = z.infer<typeof testCaseSchema>;
 
@@ -114,6 +122,11 @@ export const challengeInputSchema = z
        * default validator, an update without it keeps the challenge's rule (the routes decide).
        */
       compare: compareRuleSchema.optional(),
+      /** How the tests' groups score (test-groups.ts); a group not listed sums its tests. */
+      testGroups: z
+        .array(testGroupSchema, { error: messages.invalidGroupName })
+        .max(100)
+        .default([]),
       /**
        * The checker program of the `checker` rule (compare-rule.ts), in the rule's language. Kept
        * out of the rule because the rule is shown to students. Optional like `compare`: an
@@ -131,8 +144,14 @@ export const challengeInputSchema = z
     path: ['checkerSource'],
     error: messages.checkerSourceMissing,
   })
+  .superRefine((c, ctx) => {
+    const problem = groupsProblem(c.testGroups, c.testCases);
+    if (problem) ctx.addIssue({ code: 'custom', path: ['testGroups'], message: problem });
+  })
   .transform((c) => ({
     ...c,
+    // A sample's group is always `sample`: a name given to one is dropped.
+    testCases: c.testCases.map(({ group, ...t }) => (t.hidden && group ? { ...t, group } : t)),
     languages: otherLanguages(c.language, c.languages),
     ...(c.compare && c.compare.mode !== 'checker' ? { checkerSource: '' } : {}),
   }));
@@ -172,6 +191,7 @@ export const challengeSchema = z.object({
   timeLimitMs: z.number(),
   memoryLimitMb: z.number(),
   testCases: z.array(testCaseSchema),
+  testGroups: z.array(testGroupSchema),
   compare: compareRuleSchema,
   /** The checker program ('' unless the rule is `checker`). Only administrators ever read it. */
   checkerSource: z.string(),
@@ -186,6 +206,7 @@ export const challengeSummarySchema = challengeSchema
     compare: true,
     languages: true,
     checkerSource: true,
+    testGroups: true,
   })
   .extend({
     testCaseCount: z.number().int(),

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { challengeIdSchema, difficulties, languages } from './challenges.ts';
 import { compareRuleSchema } from './compare-rule.ts';
+import { GROUP_SCORINGS } from './test-groups.ts';
 import { messages } from './messages.ts';
 import { VERDICTS } from './verdicts.ts';
 
@@ -147,6 +148,19 @@ export const submitRequestSchema = z.object(
 );
 export type SubmitRequest = z.input<typeof submitRequestSchema>;
 
+/** One test group's outcome (test-groups.ts), for challenges that have groups of their own. */
+export const groupResultSchema = z.object({
+  name: z.string(),
+  scoring: z.enum(GROUP_SCORINGS),
+  tests: z.number().int(),
+  passed: z.number().int(),
+  /** Not run after an earlier failure of the all-or-nothing group. */
+  skipped: z.number().int(),
+  points: z.number(),
+  maxPoints: z.number(),
+});
+export type GroupResult = z.infer<typeof groupResultSchema>;
+
 export const submissionResultSchema = z.object({
   submissionId: z.string(),
   challengeId: z.string(),
@@ -171,6 +185,8 @@ export const submissionResultSchema = z.object({
    * judged before compare modes existed were all compared exactly.
    */
   compare: compareRuleSchema.optional(),
+  /** Per-group results, when the challenge has test groups of its own. */
+  groups: z.array(groupResultSchema).optional(),
 });
 export type SubmissionResult = z.infer<typeof submissionResultSchema>;
 

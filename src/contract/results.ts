@@ -253,6 +253,8 @@ export const submissionTestRowSchema = z.object({
   timeMs: z.number(),
   wallMs: z.number(),
   memoryBytes: z.number().nullable(),
+  /** Its test group, when the result was judged with groups. */
+  group: z.string().optional(),
   /** Share of the test's weight earned, when a checker program gave partial credit. */
   fraction: z.number().optional(),
   /** The checker program's judgemessage.txt for this test (teachers only). */

@@ -11,6 +11,8 @@ export const VERDICTS = [
   'Compilation Error',
   'Output Limit Exceeded',
   'Internal Error',
+  /** Not run: an earlier test of its all-or-nothing group failed (test-groups.ts). */
+  'Skipped',
 ] as const;
 
 export type Verdict = (typeof VERDICTS)[number];

@@ -3,6 +3,7 @@
  * in one transaction, so a failed save never leaves a challenge with half its tests.
  */
 import { asc, count, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import {
   otherLanguages,
   type Challenge,
@@ -15,6 +16,7 @@ import {
   NEW_CHALLENGE_COMPARE_RULE,
   type CompareRule,
 } from '../../contract/compare-rule.ts';
+import { testGroupSchema } from '../../contract/test-groups.ts';
 import type { Db } from '../db/connection.ts';
 import { attempts, challenges, testCases } from '../db/schema.ts';
 
@@ -31,6 +33,7 @@ export type ChallengeValues = Omit<Challenge, 'testCases' | 'compare' | 'checker
 
 /** Read leniently: a value the contract does not know reads as the rule of old rows, exact. */
 const storedRule = compareRuleSchema.catch(EXACT_COMPARE_RULE);
+const storedGroups = z.array(testGroupSchema).catch([]);
 function toChallenge(row: ChallengeRow, tests: TestCase[]): Challenge {
   return {
     challengeName: row.challengeName,
@@ -49,6 +52,7 @@ function toChallenge(row: ChallengeRow, tests: TestCase[]): Challenge {
     timeLimitMs: row.timeLimitMs,
     memoryLimitMb: row.memoryLimitMb,
     testCases: tests,
+    testGroups: storedGroups.parse(row.testGroups),
     compare: storedRule.parse(row.compare),
     checkerSource: row.checkerSource,
   };
@@ -65,22 +69,31 @@ function columns(values: ChallengeValues) {
 }
 
 async function readTests(db: Db, challengeId: string): Promise<TestCase[]> {
-  return db
+  const rows = await db
     .select({
       input: testCases.input,
       expectedOutput: testCases.expectedOutput,
       hidden: testCases.hidden,
       weight: testCases.weight,
+      group: testCases.groupName,
     })
     .from(testCases)
     .where(eq(testCases.challengeId, challengeId))
     .orderBy(asc(testCases.ordinal));
+  return rows.map(({ group, ...t }) => (group === null ? t : { ...t, group }));
 }
 
 async function writeTests(db: Db, challengeId: string, tests: TestCase[]): Promise<void> {
   await db.delete(testCases).where(eq(testCases.challengeId, challengeId));
   if (tests.length === 0) return;
-  await db.insert(testCases).values(tests.map((t, ordinal) => ({ ...t, challengeId, ordinal })));
+  await db.insert(testCases).values(
+    tests.map(({ group, ...t }, ordinal) => ({
+      ...t,
+      groupName: group ?? null,
+      challengeId,
+      ordinal,
+    })),
+  );
 }
 
 export async function findChallenge(db: Db, challengeId: string): Promise<Challenge | undefined> {

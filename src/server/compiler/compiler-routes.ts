@@ -108,12 +108,19 @@ export const compilerRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => 
             score: challenge.score,
             compare: challenge.compare,
             checkerSource: challenge.checkerSource,
+            groups: challenge.testGroups,
             ...limits,
           }),
         );
         if (result.verdict === 'Internal Error')
           throw judgeFailed(request.log, result.internalMessage);
-        const details = detailsFrom(result, samples, challenge.score, challenge.compare);
+        const details = detailsFrom(
+          result,
+          samples,
+          challenge.score,
+          challenge.compare,
+          challenge.testGroups,
+        );
         return {
           mode: 'samples' as const,
           verdict: result.verdict,

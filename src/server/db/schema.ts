@@ -4,6 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { EXACT_COMPARE_RULE, type CompareRule } from '../../contract/compare-rule.ts';
+import type { TestGroup } from '../../contract/test-groups.ts';
 import { SUBMISSION_STATUSES } from '../../contract/compiler.ts';
 import {
   boolean,
@@ -85,6 +86,8 @@ export const challenges = pgTable('challenges', {
    * as they were; the API gives a new challenge the default validator itself.
    */
   compare: jsonb('compare').$type<CompareRule>().notNull().default(EXACT_COMPARE_RULE),
+  /** How its test groups score (src/contract/test-groups.ts); a group not listed sums its tests. */
+  testGroups: jsonb('test_groups').$type<TestGroup[]>().notNull().default([]),
   /** The `checker` rule's program ('' otherwise): administrators only, never in a student's read. */
   checkerSource: text('checker_source').notNull().default(''),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -103,6 +106,8 @@ export const testCases = pgTable(
     expectedOutput: text('expected_output').notNull(),
     hidden: boolean('hidden').notNull().default(true),
     weight: integer('weight').notNull().default(1),
+    /** A hidden test's group; null: `secret` (samples are always `sample`). */
+    groupName: text('group_name'),
   },
   (t) => [unique('test_cases_challenge_ordinal').on(t.challengeId, t.ordinal)],
 );

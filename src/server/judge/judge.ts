@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import { compileLimits, perTestCpuLimitMs, perTestWallLimitMs } from '../../contract/judge-cost.ts';
 import type { CompareRule } from '../../contract/compare-rule.ts';
+import { groupOf, scoringOf } from '../../contract/test-groups.ts';
 import type { JudgeLanguage, Verdict } from '../../contract/verdicts.ts';
 import { detectCgroups, type CgroupSupport } from './cgroup.ts';
 import {
@@ -346,12 +347,13 @@ export class Judge {
         index,
         hidden: t.hidden,
         weight: t.weight,
+        group: groupOf(t),
         verdict,
         timeMs: 0,
         wallMs: 0,
         memoryBytes: null,
       }));
-      const s = scoreTests(tests, req.score);
+      const s = scoreTests(tests, req.score, req.groups);
       return {
         verdict,
         tests,
@@ -369,7 +371,16 @@ export class Judge {
         async ({ run, check, lang }) => {
           const tests: TestResult[] = [];
           let internal: string | undefined;
+          // All-or-nothing groups with a failed test: the rest of each is not run (on_reject: break).
+          const failedGroups = new Set<string>();
           for (const [index, t] of req.tests.entries()) {
+            const group = groupOf(t);
+            const allOrNothing = scoringOf(req.groups ?? [], group) === 'all';
+            const base = { index, hidden: t.hidden, weight: t.weight, group };
+            if (allOrNothing && failedGroups.has(group)) {
+              tests.push({ ...base, verdict: 'Skipped', timeMs: 0, wallMs: 0, memoryBytes: null });
+              continue;
+            }
             const r = await run(t.input, req.timeLimitMs, req.memoryLimitMb);
             const limits = { timeLimitMs: req.timeLimitMs, heapExhausted: lang.heapExhausted };
             let verdict: Verdict;
@@ -395,10 +406,9 @@ export class Judge {
               }
             } else verdict = failure ?? testVerdict(r, limits, t.expectedOutput, req.compare);
             if (r.setupError) internal ??= r.setupError;
+            if (allOrNothing && verdict !== 'Accepted') failedGroups.add(group);
             tests.push({
-              index,
-              hidden: t.hidden,
-              weight: t.weight,
+              ...base,
               verdict,
               timeMs: Math.round(r.cpuMs ?? r.wallMs),
               wallMs: Math.round(r.wallMs),
@@ -411,7 +421,7 @@ export class Judge {
           return {
             verdict,
             tests,
-            ...scoreTests(tests, req.score),
+            ...scoreTests(tests, req.score, req.groups),
             ...(internal ? { internalMessage: internal } : {}),
           };
         },

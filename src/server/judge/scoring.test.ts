@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { overallVerdict, scoreTests } from './scoring.ts';
+import { groupScores, overallVerdict, scoreTests } from './scoring.ts';
 
 const ac = (weight: number) => ({ verdict: 'Accepted' as const, weight });
 const wa = (weight: number) => ({ verdict: 'Wrong Answer' as const, weight });
@@ -46,6 +46,60 @@ describe('scoreTests', () => {
   });
   it('scores an empty test list as 0', () => {
     expect(scoreTests([], 100)).toMatchObject({ score: 0, total: 0 });
+  });
+});
+
+describe('test groups', () => {
+  const inGroup = (
+    group: string,
+    r: { verdict: 'Accepted' | 'Wrong Answer' | 'Skipped'; weight: number },
+  ) => ({
+    ...r,
+    group,
+  });
+  const skipped = (weight: number) => ({ verdict: 'Skipped' as const, weight });
+  const groups = [
+    { name: 'sample', scoring: 'sum' as const },
+    { name: 'small', scoring: 'all' as const },
+  ];
+
+  it('gives an all-or-nothing group its points only when every test passes', () => {
+    const results = [
+      inGroup('sample', ac(0)),
+      inGroup('small', ac(2)),
+      inGroup('small', wa(2)),
+      inGroup('small', skipped(2)),
+      inGroup('large', ac(2)),
+      inGroup('large', wa(2)),
+    ];
+    // small earns nothing (a failure), large sums (one of two), samples weigh 0.
+    expect(scoreTests(results, 100, groups)).toEqual({
+      passed: 3,
+      total: 6,
+      passedWeight: 2,
+      totalWeight: 10,
+      score: 20,
+    });
+    expect(groupScores(results, 100, groups)).toEqual([
+      { name: 'sample', tests: 1, passed: 1, skipped: 0, points: 0, maxPoints: 0 },
+      { name: 'small', tests: 3, passed: 1, skipped: 1, points: 0, maxPoints: 60 },
+      { name: 'large', tests: 2, passed: 1, skipped: 0, points: 20, maxPoints: 40 },
+    ]);
+    const allPassed = results.map((r) => ({ ...r, verdict: 'Accepted' as const }));
+    expect(scoreTests(allPassed, 100, groups).score).toBe(100);
+  });
+
+  it('sums every group that is not defined, as before groups existed', () => {
+    const results = [inGroup('a', ac(1)), inGroup('a', wa(1)), inGroup('b', ac(2))];
+    expect(scoreTests(results, 100).score).toBe(75);
+    expect(scoreTests(results, 100, [{ name: 'a', scoring: 'all' }]).score).toBe(50);
+  });
+
+  it('never reports a skipped test as the verdict: the failure before it is', () => {
+    expect(overallVerdict([ac(1), wa(1), skipped(1)])).toBe('Wrong Answer');
+    expect(overallVerdict([skipped(1), { verdict: 'Runtime Error', weight: 1 }])).toBe(
+      'Runtime Error',
+    );
   });
 });
 

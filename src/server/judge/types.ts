@@ -3,6 +3,7 @@
  * the tests can import them without pulling in process-spawning modules.
  */
 import type { CompareRule } from '../../contract/compare-rule.ts';
+import type { TestGroup } from '../../contract/test-groups.ts';
 import type { JudgeLanguage, Verdict } from '../../contract/verdicts.ts';
 
 export type { JudgeLanguage, Verdict };
@@ -12,6 +13,8 @@ export interface JudgeTest {
   expectedOutput: string;
   hidden: boolean;
   weight: number;
+  /** A hidden test's group (src/contract/test-groups.ts). */
+  group?: string;
 }
 
 export interface JudgeRequest {
@@ -29,12 +32,16 @@ export interface JudgeRequest {
   compare?: CompareRule;
   /** The checker program of a `checker` rule (its language is in the rule). */
   checkerSource?: string;
+  /** How the tests' groups score; a group not listed sums its tests. */
+  groups?: TestGroup[];
 }
 
 export interface TestResult {
   index: number;
   hidden: boolean;
   weight: number;
+  /** Its group: `sample`, `secret` or the one it names. */
+  group: string;
   verdict: Verdict;
   /** CPU time of the whole box in ms (wall time where CPU time cannot be measured). */
   timeMs: number;

@@ -123,6 +123,7 @@ function toSubmission(r: RawSubmission, testCases: readonly ResultsTestCase[]): 
       timeMs: t.timeMs,
       wallMs: t.wallMs,
       memoryBytes: t.memoryBytes,
+      ...(t.group === undefined ? {} : { group: t.group }),
       ...(t.fraction === undefined ? {} : { fraction: t.fraction }),
       ...(t.judgeMessage === undefined ? {} : { judgeMessage: t.judgeMessage }),
       input: source?.input ?? '',

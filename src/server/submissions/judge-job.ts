@@ -95,6 +95,7 @@ export function createJudgeJobHandler(deps: JudgeJobDeps) {
       score: challenge.score,
       compare: challenge.compare,
       checkerSource: challenge.checkerSource,
+      groups: challenge.testGroups,
     });
     if (result.verdict === 'Internal Error') {
       deps.log.error(
@@ -108,7 +109,13 @@ export function createJudgeJobHandler(deps: JudgeJobDeps) {
       passed: result.passed,
       total: result.total,
       score: result.score,
-      details: detailsFrom(result, challenge.testCases, challenge.score, challenge.compare),
+      details: detailsFrom(
+        result,
+        challenge.testCases,
+        challenge.score,
+        challenge.compare,
+        challenge.testGroups,
+      ),
     });
     if (!written) return false;
     await announceWritten(deps, submissionId, written, 'judged');

@@ -4,14 +4,27 @@
  * the program's output on them.
  */
 import { z } from 'zod';
-import type { HistoryEntry, SampleOutcome, SubmissionResult } from '../../contract/compiler.ts';
+import type {
+  GroupResult,
+  HistoryEntry,
+  SampleOutcome,
+  SubmissionResult,
+} from '../../contract/compiler.ts';
 import { languages } from '../../contract/challenges.ts';
 import {
   compareRuleSchema,
   EXACT_COMPARE_RULE,
   type CompareRule,
 } from '../../contract/compare-rule.ts';
+import {
+  DEFAULT_HIDDEN_GROUP,
+  SAMPLE_GROUP,
+  scoringOf,
+  testGroupSchema,
+  type TestGroup,
+} from '../../contract/test-groups.ts';
 import { VERDICTS, type Verdict } from '../../contract/verdicts.ts';
+import { groupScores } from '../judge/scoring.ts';
 import type { JudgeResult, JudgeTest } from '../judge/index.ts';
 import type { SubmissionRow } from './submission-queries.ts';
 
@@ -25,6 +38,8 @@ const cap = (text: string | undefined) => (text ?? '').slice(0, KEPT_CHARS);
  */
 const storedTestSchema = z.object({
   hidden: z.boolean(),
+  /** Its group (test-groups.ts); absent in results judged before groups existed. */
+  group: z.string().optional().catch(undefined),
   weight: z.number().catch(1),
   verdict: z.enum(VERDICTS).catch('Internal Error'),
   timeMs: z.number().catch(0),
@@ -51,6 +66,8 @@ const storedDetailsSchema = z.object({
   compileOutput: z.string().optional().catch(undefined),
   /** The rule the outputs were compared by; absent in results judged before compare modes. */
   compare: compareRuleSchema.optional().catch(undefined),
+  /** How the groups scored when it was judged (absent before groups existed: none defined). */
+  groups: z.array(testGroupSchema).optional().catch(undefined),
 });
 export type StoredDetails = z.infer<typeof storedDetailsSchema>;
 
@@ -59,14 +76,17 @@ export function detailsFrom(
   tests: JudgeTest[],
   maxScore: number,
   compare: CompareRule,
+  groups: TestGroup[] = [],
 ): StoredDetails {
   return {
     maxScore,
     compare,
+    ...(groups.length > 0 ? { groups } : {}),
     tests: result.tests.map((t) => {
       const source = tests[t.index];
       return {
         hidden: t.hidden,
+        group: t.group,
         weight: t.weight,
         verdict: t.verdict,
         timeMs: t.timeMs,
@@ -101,6 +121,29 @@ export function sampleOutcomes(details: StoredDetails): SampleOutcome[] {
     .map((s, index) => ({ ...s, index }));
 }
 
+/**
+ * Per-group results for the student, when the challenge has groups of its own (a group defined,
+ * or a hidden test naming one); undefined otherwise, so a plain challenge's result reads as
+ * before. Hidden tests stay counts: a group says how many passed, never which.
+ */
+export function groupResults(details: StoredDetails): GroupResult[] | undefined {
+  const defined = details.groups ?? [];
+  const named = details.tests.some(
+    (t) => t.group !== undefined && t.group !== SAMPLE_GROUP && t.group !== DEFAULT_HIDDEN_GROUP,
+  );
+  if (defined.length === 0 && !named) return undefined;
+  const weighted = details.tests.map((t) => ({
+    verdict: t.verdict,
+    weight: t.weight,
+    fraction: t.fraction,
+    group: t.group ?? (t.hidden ? DEFAULT_HIDDEN_GROUP : SAMPLE_GROUP),
+  }));
+  return groupScores(weighted, details.maxScore, defined).map((g) => ({
+    ...g,
+    scoring: scoringOf(defined, g.name),
+  }));
+}
+
 /** A submission's stored `details`, or empty ones when there are none (not judged yet). */
 export function readStoredDetails(value: unknown): StoredDetails {
   const parsed = storedDetailsSchema.safeParse(value ?? {});
@@ -132,8 +175,14 @@ export function toSubmissionResult(row: SubmissionRow, bestScore: number): Submi
     ...(details.compileOutput === undefined ? {} : { compileOutput: details.compileOutput }),
     // Every result judged before compare modes existed was compared exactly.
     compare: details.compare ?? EXACT_COMPARE_RULE,
+    ...withGroups(details),
   };
 }
+
+const withGroups = (details: StoredDetails) => {
+  const groups = groupResults(details);
+  return groups ? { groups } : {};
+};
 
 /** A stored submission as the student's history lists it: samples in full, hidden tests as counts. */
 export function toHistoryEntry(row: SubmissionRow): HistoryEntry {

@@ -12,6 +12,7 @@ import type { ChallengeFormValues } from './challenge-form-values.ts';
 import { CompareFields } from './compare-fields.tsx';
 import { LanguageFields } from './language-fields.tsx';
 import { TestCasesEditor } from './test-cases-editor.tsx';
+import { TestGroupsFields } from './test-groups-fields.tsx';
 import { worstCaseText } from './worst-case.ts';
 
 type Props = {
@@ -22,7 +23,12 @@ type Props = {
 
 export function ChallengeFields({ values, onChange, idReadOnly }: Props) {
   const set =
-    (field: Exclude<keyof ChallengeFormValues, 'testCases' | 'compare' | 'languages'>) =>
+    (
+      field: Exclude<
+        keyof ChallengeFormValues,
+        'testCases' | 'compare' | 'languages' | 'testGroups'
+      >,
+    ) =>
     (event: { target: { value: string } }) =>
       onChange({ ...values, [field]: event.target.value });
 
@@ -169,7 +175,12 @@ export function ChallengeFields({ values, onChange, idReadOnly }: Props) {
       />
       <TestCasesEditor
         tests={values.testCases}
+        groupNames={values.testGroups.map((g) => g.name.trim()).filter(Boolean)}
         onChange={(testCases) => onChange({ ...values, testCases })}
+      />
+      <TestGroupsFields
+        groups={values.testGroups}
+        onChange={(testGroups) => onChange({ ...values, testGroups })}
       />
     </>
   );

@@ -22,7 +22,9 @@ const filled = (): ChallengeFormValues => ({
   challengeId: ' SUM-1 ',
   language: 'python',
   tags: 'math',
-  testCases: [{ key: 'a', input: '1 2', expectedOutput: '3', hidden: false, weight: '2' }],
+  testCases: [
+    { key: 'a', input: '1 2', expectedOutput: '3', hidden: false, weight: '2', group: '' },
+  ],
 });
 
 describe('challenge form values', () => {

@@ -13,6 +13,7 @@ import {
   type Language,
 } from '../../../contract/challenges.ts';
 import { messages } from '../../../contract/messages.ts';
+import type { GroupScoring } from '../../../contract/test-groups.ts';
 import {
   compareValuesFrom,
   emptyCompareValues,
@@ -26,7 +27,11 @@ export type TestCaseValues = {
   expectedOutput: string;
   hidden: boolean;
   weight: string;
+  /** A hidden test's group name ('' : the default group, secret). */
+  group: string;
 };
+
+export type TestGroupValues = { key: string; name: string; scoring: GroupScoring };
 
 export type ChallengeFormValues = {
   challengeName: string;
@@ -45,6 +50,7 @@ export type ChallengeFormValues = {
   timeLimitSeconds: string;
   memoryLimitMb: string;
   testCases: TestCaseValues[];
+  testGroups: TestGroupValues[];
   compare: CompareFormValues;
 };
 
@@ -65,7 +71,12 @@ export const TEN_FIELDS = [
 let keySeed = 0;
 export function newTestCase(hidden = true): TestCaseValues {
   keySeed += 1;
-  return { key: `t${keySeed}`, input: '', expectedOutput: '', hidden, weight: '1' };
+  return { key: `t${keySeed}`, input: '', expectedOutput: '', hidden, weight: '1', group: '' };
+}
+
+export function newTestGroup(name = '', scoring: GroupScoring = 'all'): TestGroupValues {
+  keySeed += 1;
+  return { key: `g${keySeed}`, name, scoring };
 }
 
 export function emptyChallengeValues(): ChallengeFormValues {
@@ -85,6 +96,7 @@ export function emptyChallengeValues(): ChallengeFormValues {
     timeLimitSeconds: String(DEFAULT_TIME_LIMIT_MS / 1000),
     memoryLimitMb: String(DEFAULT_MEMORY_LIMIT_MB),
     testCases: [newTestCase(false)],
+    testGroups: [],
     compare: emptyCompareValues(),
   };
 }
@@ -109,7 +121,9 @@ export function valuesFromChallenge(challenge: Challenge): ChallengeFormValues {
       ...newTestCase(t.hidden),
       ...t,
       weight: String(t.weight),
+      group: t.group ?? '',
     })),
+    testGroups: challenge.testGroups.map((g) => newTestGroup(g.name, g.scoring)),
     compare: compareValuesFrom(challenge.compare, challenge.checkerSource),
   };
 }
@@ -140,7 +154,9 @@ export function toChallengeInput(values: ChallengeFormValues): ChallengeInput {
       expectedOutput: t.expectedOutput,
       hidden: t.hidden,
       weight: numberOrMissing(t.weight) as number,
+      ...(t.hidden && t.group.trim() ? { group: t.group.trim() } : {}),
     })),
+    testGroups: values.testGroups.map((g) => ({ name: g.name, scoring: g.scoring })),
     compare: toCompareRule(values.compare),
     ...(values.compare.mode === 'checker' ? { checkerSource: values.compare.checkerSource } : {}),
   };

@@ -1,15 +1,24 @@
 /**
  * The test cases of a challenge, edited in the form: add, edit, reorder and remove. Each test has
- * its stdin, the expected output, whether students see it as a sample, and its weight in the score.
+ * its stdin, the expected output, whether students see it as a sample, its weight in the score
+ * (0 allowed) and, when hidden, its group (test-groups.ts; the names defined below are offered).
  */
 import { messages } from '../../../contract/messages.ts';
+import { DEFAULT_HIDDEN_GROUP } from '../../../contract/test-groups.ts';
 import { TextAreaField } from '../../ui/text-area-field.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { newTestCase, type TestCaseValues } from './challenge-form-values.ts';
 
-type Props = { tests: TestCaseValues[]; onChange: (tests: TestCaseValues[]) => void };
+type Props = {
+  tests: TestCaseValues[];
+  onChange: (tests: TestCaseValues[]) => void;
+  /** The group names the challenge defines, offered in each hidden test's Group field. */
+  groupNames?: readonly string[];
+};
 
-export function TestCasesEditor({ tests, onChange }: Props) {
+const GROUP_OPTIONS_ID = 'test-group-names';
+
+export function TestCasesEditor({ tests, onChange, groupNames = [] }: Props) {
   const update = (index: number, patch: Partial<TestCaseValues>) =>
     onChange(tests.map((t, i) => (i === index ? { ...t, ...patch } : t)));
   const move = (index: number, by: -1 | 1) => {
@@ -87,17 +96,34 @@ export function TestCasesEditor({ tests, onChange }: Props) {
                   className="field--narrow"
                   label={messages.testWeight}
                   type="number"
-                  min={1}
+                  min={0}
                   step={1}
                   inputMode="numeric"
                   value={test.weight}
                   onChange={(e) => update(index, { weight: e.target.value })}
                 />
+                {test.hidden ? (
+                  <TextField
+                    className="field--narrow"
+                    label={messages.testGroupField}
+                    name="group"
+                    list={GROUP_OPTIONS_ID}
+                    spellCheck={false}
+                    placeholder={DEFAULT_HIDDEN_GROUP}
+                    value={test.group}
+                    onChange={(e) => update(index, { group: e.target.value })}
+                  />
+                ) : null}
               </div>
             </li>
           );
         })}
       </ol>
+      <datalist id={GROUP_OPTIONS_ID}>
+        {groupNames.map((name) => (
+          <option key={name} value={name} />
+        ))}
+      </datalist>
       <button
         type="button"
         className="button button--secondary"

@@ -46,4 +46,52 @@ describe('the submission result panel', () => {
     render(<SubmitResult result={result()} />);
     expect(screen.queryByTestId('compare-rule')).toBeNull();
   });
+
+  it("lists a challenge's test groups with counts and points, none for a plain one", () => {
+    const { unmount } = render(
+      <SubmitResult
+        result={result({
+          verdict: 'Wrong Answer',
+          groups: [
+            {
+              name: 'small',
+              scoring: 'all',
+              tests: 2,
+              passed: 2,
+              skipped: 0,
+              points: 16,
+              maxPoints: 16,
+            },
+            {
+              name: 'large',
+              scoring: 'all',
+              tests: 3,
+              passed: 0,
+              skipped: 2,
+              points: 0,
+              maxPoints: 16,
+            },
+            {
+              name: 'secret',
+              scoring: 'sum',
+              tests: 2,
+              passed: 1,
+              skipped: 0,
+              points: 4,
+              maxPoints: 8,
+            },
+          ],
+        })}
+      />,
+    );
+    const items = screen.getAllByRole('listitem').map((li) => li.textContent);
+    expect(items).toEqual([
+      'small: 2 of 2 tests, 16 of 16 points · all or nothing',
+      'large: 0 of 3 tests, 0 of 16 points · all or nothing · 2 not run after a failure',
+      'secret: 1 of 2 tests, 4 of 8 points',
+    ]);
+    unmount();
+    render(<SubmitResult result={result()} />);
+    expect(screen.queryByTestId('group-results')).toBeNull();
+  });
 });

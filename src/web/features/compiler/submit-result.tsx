@@ -1,5 +1,9 @@
-/** A judged submission: verdict, score, best score, samples in full, hidden tests as counts. */
-import type { SubmissionResult } from '../../../contract/compiler.ts';
+/**
+ * A judged submission: verdict, score, best score, samples in full, hidden tests as counts, and,
+ * for a challenge with test groups, each group's tests and points (counts only: which hidden test
+ * failed is never said).
+ */
+import type { GroupResult, SubmissionResult } from '../../../contract/compiler.ts';
 import { messages } from '../../../contract/messages.ts';
 import { CompareRuleNote } from './compare-rule-note.tsx';
 import { formatScore } from './measures.ts';
@@ -46,6 +50,29 @@ export function SubmitResult({ result }: { result: SubmissionResult }) {
           {hiddenVerdicts ? ` (${hiddenVerdicts})` : ''}
         </p>
       ) : null}
+      {result.groups ? <GroupLines groups={result.groups} /> : null}
     </section>
+  );
+}
+
+function GroupLines({ groups }: { groups: GroupResult[] }) {
+  return (
+    <div data-testid="group-results">
+      <h3 className="result-panel__subtitle">{messages.groupResultsLabel}</h3>
+      <ul className="group-results">
+        {groups.map((g) => (
+          <li key={g.name}>
+            {messages.groupResultLine
+              .replace('{group}', g.name)
+              .replace('{passed}', String(g.passed))
+              .replace('{total}', String(g.tests))
+              .replace('{points}', formatScore(g.points))
+              .replace('{max}', formatScore(g.maxPoints))}
+            {g.scoring === 'all' ? ` · ${messages.groupScoringAll.toLowerCase()}` : ''}
+            {g.skipped > 0 ? ` · ${messages.groupSkipped.replace('{n}', String(g.skipped))}` : ''}
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }

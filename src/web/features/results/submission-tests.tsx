@@ -56,6 +56,9 @@ export function SubmissionTests({
                 <th scope="row" className="data-table__row-header">
                   {test.name}
                   {test.hidden ? <span className="tag">{messages.hiddenTest}</span> : null}
+                  {test.group && test.group !== 'sample' && test.group !== 'secret' ? (
+                    <span className="tag">{test.group}</span>
+                  ) : null}
                 </th>
                 <td>
                   <VerdictText verdict={test.verdict} />
