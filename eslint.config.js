@@ -38,6 +38,8 @@ export default tseslint.config(
       'test-results/**',
       'playwright-report/**',
       'src/web/routeTree.gen.ts',
+      // Problem packages: their sources are test data (some do not compile on purpose).
+      'tests/fixtures/problems/**',
     ],
   },
   js.configs.recommended,

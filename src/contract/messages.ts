@@ -115,6 +115,11 @@ export const messages = {
   rosterMissingHeaders:
     'The first row must name the columns: Name, Email, Year, Branch, College Name (Name and Email are required).',
   rosterNoRows: 'The file has no student rows below the header.',
+  packageNotMultipart:
+    'Send the package as a form upload (multipart/form-data) in the field "package".',
+  packageTooLarge: 'The package is larger than 256 MB.',
+  packageExists:
+    'A challenge with this test code exists already: choose another test code, or replace it.',
   rosterNotMultipart: 'Send the file as a form upload (multipart/form-data) in the field "file".',
   rosterNotSaved: 'The student list could not be saved, so nothing was changed. Please try again.',
   rosterNameMissing: 'Name is missing',

@@ -18,6 +18,7 @@ import { resolveJwtSecret, type TokenService } from './auth/tokens.ts';
 import { adminLoginRoute } from './admins/admin-login.ts';
 import { seedFirstAdmin } from './admins/seed-first-admin.ts';
 import { challengeRoutes } from './challenges/challenge-routes.ts';
+import { problemRoutes } from './problems/problem-routes.ts';
 import { compilerFrameSources } from './compiler/compiler-url.ts';
 import { registerCompiler } from './compiler/index.ts';
 import { installErrorHandlers } from './errors.ts';
@@ -129,6 +130,7 @@ export async function buildApp(
     limiter: createAttemptLimiter(database.db, 'admin-login', config.loginLimits),
   });
   await app.register(challengeRoutes, { db: database.db, guards, judge });
+  await app.register(problemRoutes, { db: database.db, guards, judge });
   await app.register(userAdminRoutes, { db: database.db, guards });
   await app.register(teacherResultsRoutes, { db: database.db, guards, timeZone: config.timeZone });
   await app.register(rosterRoutes, { db: database.db, guards });

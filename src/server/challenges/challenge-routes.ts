@@ -44,7 +44,7 @@ const notFound = () => new HttpError(404, messages.challengeNotFound);
  * first submission does not wait for it. A judge that cannot run now (no sandbox, a full queue)
  * does not stop the save: the checker is then compiled with the first submission.
  */
-async function assertCheckerCompiles(
+export async function assertCheckerCompiles(
   judge: Deps['judge'],
   log: { warn(obj: object, msg: string): void },
   compare: CompareRule | undefined,

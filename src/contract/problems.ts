@@ -1,0 +1,39 @@
+/**
+ * Problem packages (issue 14 item 7): importing a Kattis problem package (or DOMjudge's zip of
+ * the same layout) as a challenge, with the self-check of the package's labelled submissions, as
+ * problemtools' verifyproblem does. The dashboard and `npm run problem -- import` use the same
+ * call.
+ */
+import { z } from 'zod';
+import { challengeSchema } from './challenges.ts';
+import { JUDGE_LANGUAGES, VERDICTS } from './verdicts.ts';
+
+export const problemImportPath = '/api/admin/problems/import';
+export const PROBLEM_PACKAGE_FIELD = 'package';
+/** The largest package upload, and what it may unpack to. */
+export const PROBLEM_PACKAGE_MAX_BYTES = 256 * 1024 * 1024;
+/** At most this many of a package's submissions are judged by the self-check. */
+export const SELF_CHECK_MAX_SUBMISSIONS = 60;
+
+/** One labelled submission of the package: the verdict its folder promises against the judge's. */
+export const selfCheckRowSchema = z.object({
+  path: z.string(),
+  language: z.enum(JUDGE_LANGUAGES),
+  expected: z.enum(VERDICTS),
+  got: z.enum(VERDICTS),
+  score: z.number(),
+  agrees: z.boolean(),
+  /** The judge's own failure (an Internal Error), for the teacher. */
+  message: z.string().optional(),
+});
+export type SelfCheckRow = z.infer<typeof selfCheckRowSchema>;
+
+export const problemImportResponseSchema = z.object({
+  challenge: challengeSchema,
+  /** True when an existing challenge with this test code was replaced. */
+  replaced: z.boolean(),
+  selfCheck: z.array(selfCheckRowSchema),
+  /** Parts of the package that were left out, and why. */
+  warnings: z.array(z.string()),
+});
+export type ProblemImportResponse = z.infer<typeof problemImportResponseSchema>;

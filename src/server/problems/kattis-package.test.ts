@@ -1,0 +1,176 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { challengeInputSchema } from '../../contract/challenges.ts';
+import {
+  compareRuleFromFlags,
+  PackageError,
+  readKattisPackage,
+  testCodeOf,
+  type PackageFiles,
+} from './kattis-package.ts';
+import { latexToText } from './latex-statement.ts';
+import { readPackageFolder } from './package-folder.ts';
+
+const FIXTURES = path.resolve(import.meta.dirname, '../../../tests/fixtures/problems');
+const today = '2026-11-24';
+const files = (entries: Record<string, string>): PackageFiles =>
+  new Map(Object.entries(entries).map(([k, v]) => [k, Buffer.from(v)]));
+
+describe('reading a Kattis problem package', () => {
+  it('turns aplusb into a challenge: statement, limits, samples, secret tests, group, submissions', () => {
+    const { files: pkg, shortName } = readPackageFolder(path.join(FIXTURES, 'aplusb'));
+    const { input, submissions, warnings } = readKattisPackage(pkg, shortName, { today });
+    expect(warnings).toEqual([]);
+    const challenge = challengeInputSchema.parse(input);
+    expect(challenge).toMatchObject({
+      challengeId: 'APLUSB',
+      challengeName: 'A plus B',
+      language: 'python',
+      languages: ['javascript', 'java', 'c', 'cpp'],
+      timeLimitMs: 1000,
+      memoryLimitMb: 256,
+      startDate: today,
+      endDate: '2027-11-24',
+      compare: { mode: 'default', caseSensitive: false, spaceChangeSensitive: false },
+      testGroups: [{ name: 'secret', scoring: 'all' }],
+    });
+    expect(challenge.challengeDesc).toContain('## Input');
+    expect(challenge.challengeDesc).toContain('Read two integers $a$ and $b$');
+    expect(challenge.challengeDesc).not.toContain('\\problemname');
+    expect(challenge.testCases.map((t) => [t.input, t.expectedOutput, t.hidden])).toEqual([
+      ['1 2\n', '3\n', false],
+      ['40 2\n', '42\n', true],
+      ['2000000000 1500000000\n', '3500000000\n', true],
+      ['-7 3\n', '-4\n', true],
+    ]);
+    expect(submissions).toHaveLength(25);
+    expect(new Set(submissions.map((s) => s.language)).size).toBe(5);
+    expect(new Set(submissions.map((s) => s.expected))).toEqual(
+      new Set([
+        'Accepted',
+        'Wrong Answer',
+        'Time Limit Exceeded',
+        'Runtime Error',
+        'Compilation Error',
+      ]),
+    );
+  });
+
+  it('takes the test code and the languages it is given', () => {
+    const { files: pkg } = readPackageFolder(path.join(FIXTURES, 'aplusb'));
+    const { input } = readKattisPackage(pkg, 'aplusb', {
+      today,
+      id: 'SUM-1',
+      languages: ['cpp', 'c'],
+    });
+    expect(input).toMatchObject({ challengeId: 'SUM-1', language: 'cpp', languages: ['c'] });
+    expect(testCodeOf('a+b')).toBe('A-B');
+    expect(testCodeOf('hello world')).toBe('HELLO-WORLD');
+  });
+
+  it('reads groups from data/secret folders and their testdata.yaml', () => {
+    const { input } = readKattisPackage(
+      files({
+        'problem.yaml': 'name: Groups\n',
+        'data/sample/1.in': '1\n',
+        'data/sample/1.ans': '1\n',
+        'data/secret/a_small/1.in': '2\n',
+        'data/secret/a_small/1.ans': '2\n',
+        'data/secret/a_small/testdata.yaml': 'on_reject: break\naccept_score: 3\n',
+        'data/secret/b_large/10.in': '10\n',
+        'data/secret/b_large/10.ans': '10\n',
+        'data/secret/b_large/2.in': '3\n',
+        'data/secret/b_large/2.ans': '3\n',
+        'data/secret/loose.in': '4\n',
+      }),
+      'groups',
+      { today },
+    );
+    expect(input.testGroups).toEqual([
+      { name: 'a_small', scoring: 'all' },
+      { name: 'b_large', scoring: 'sum' },
+    ]);
+    expect(input.testCases?.map((t) => [t.input.trim(), t.group ?? null, t.weight])).toEqual([
+      ['1', null, 1],
+      ['2', 'a_small', 3],
+      ['3', 'b_large', 1],
+      ['10', 'b_large', 1],
+    ]);
+  });
+
+  it('takes an output validator as a checker, inlining the headers it includes', () => {
+    const { input } = readKattisPackage(
+      files({
+        'problem.yaml': 'name: Checked\nvalidation: custom\n',
+        'data/sample/1.in': '1\n',
+        'data/sample/1.ans': '1\n',
+        'output_validators/check/validate.h': 'int helper() { return 42; }\n',
+        'output_validators/check/validate.cpp':
+          '#include "validate.h"\n#include <cstdio>\nint main() { return helper(); }\n',
+      }),
+      'checked',
+      { today },
+    );
+    expect(input.compare).toEqual({ mode: 'checker', language: 'cpp' });
+    expect(input.checkerSource).toBe(
+      'int helper() { return 42; }\n\n#include <cstdio>\nint main() { return helper(); }\n',
+    );
+  });
+
+  it('maps validator_flags, and reads a DOMjudge ini and .timelimit', () => {
+    expect(compareRuleFromFlags('case_sensitive float_tolerance 1e-6')).toEqual({
+      mode: 'default',
+      caseSensitive: true,
+      floatTolerance: 1e-6,
+    });
+    expect(() => compareRuleFromFlags('float_tolerance')).toThrow(PackageError);
+    const { input } = readKattisPackage(
+      files({
+        'domjudge-problem.ini': "name = 'Hello DOMjudge'\ntimelimit = 3\n",
+        '.timelimit': '2.5\n',
+        'data/secret/1.in': '',
+        'data/secret/1.ans': 'hello\n',
+      }),
+      'hello',
+      { today },
+    );
+    expect(input).toMatchObject({ challengeName: 'Hello DOMjudge', timeLimitMs: 2500 });
+  });
+
+  it('refuses what it cannot hold, with a message', () => {
+    const refused = (entries: Record<string, string>) => {
+      try {
+        readKattisPackage(files(entries), 'x', { today });
+      } catch (err) {
+        return { message: (err as PackageError).message, status: (err as PackageError).status };
+      }
+      return undefined;
+    };
+    expect(refused({ 'README.md': 'hi' })?.message).toMatch(/^Not a problem package/u);
+    expect(refused({ 'problem.yaml': 'name: x\n' })?.message).toMatch(/no tests/u);
+    expect(refused({ 'problem.yaml': 'validation: custom interactive\n' })?.message).toBe(
+      'Interactive problems are not supported yet',
+    );
+    expect(
+      refused({
+        'problem.yaml': 'name: big\n',
+        'data/secret/1.in': 'x'.repeat(1_000_001),
+        'data/secret/1.ans': '1\n',
+      }),
+    ).toMatchObject({
+      status: 413,
+      message: expect.stringMatching(/data\/secret\/1\.in is 1\.0 MB/u),
+    });
+    expect(refused({ 'problem.yaml': 'name: [unclosed\n' })?.message).toMatch(/not valid YAML/u);
+  });
+});
+
+describe('LaTeX statements', () => {
+  it('keeps the text, sections as headings, lists and emphasis as Markdown', () => {
+    expect(
+      latexToText(
+        '\\problemname{X}\n% a comment\nSay \\emph{hi} to \\textbf{all}~$n$ people.\\\\\n\\section*{Input}\n\\begin{itemize}\n\\item one\n\\item two\n\\end{itemize}\n50\\% off',
+      ),
+    ).toBe('Say *hi* to **all** $n$ people.\n\n## Input\n\n- one\n- two\n\n50% off');
+  });
+});

@@ -1,0 +1,405 @@
+/**
+ * A problem package in the Kattis format (problemtools; DOMjudge reads the same layout and adds
+ * `domjudge-problem.ini`) turned into a challenge (issue 14 item 7): the statement, samples and
+ * secret tests with their groups, the limits, the output comparison (default validator flags or
+ * the package's output validator as a checker program), and the labelled submissions the
+ * self-check runs. Works on the package's files already read into memory (package-files.ts reads
+ * a zip or a folder), so it is a pure function of them.
+ */
+import { parse as parseYaml } from 'yaml';
+import {
+  CHALLENGE_ID_PATTERN,
+  DEFAULT_MEMORY_LIMIT_MB,
+  DEFAULT_TIME_LIMIT_MS,
+  languages as ALL_LANGUAGES,
+  type ChallengeInput,
+  type Language,
+  type TestCase,
+} from '../../contract/challenges.ts';
+import type { CompareRuleInput } from '../../contract/compare-rule.ts';
+import { GROUP_NAME_PATTERN, type TestGroup } from '../../contract/test-groups.ts';
+import type { Verdict } from '../../contract/verdicts.ts';
+import { latexTitle, latexToText } from './latex-statement.ts';
+
+/** A package's files: relative POSIX paths (no leading ./) to their bytes. */
+export type PackageFiles = ReadonlyMap<string, Buffer>;
+
+export class PackageError extends Error {
+  constructor(
+    message: string,
+    /** 413 for test data larger than a challenge can hold, else 400. */
+    readonly status: 400 | 413 = 400,
+  ) {
+    super(message);
+    this.name = 'PackageError';
+  }
+}
+
+/** A labelled submission of the package and the verdict its folder promises. */
+export interface PackageSubmission {
+  path: string;
+  language: Language;
+  expected: Verdict;
+  code: string;
+}
+
+export interface ImportedProblem {
+  input: ChallengeInput;
+  submissions: PackageSubmission[];
+  /** What was left out, said to the teacher (a multi-file submission, a test without answer...). */
+  warnings: string[];
+}
+
+export interface ImportOptions {
+  /** The test code; default: the package's folder name in capitals. */
+  id?: string | undefined;
+  /** The languages students may use, the first the default; default: all of the judge's. */
+  languages?: readonly Language[] | undefined;
+  /** Today's date (YYYY-MM-DD): the challenge opens today for a year. */
+  today: string;
+}
+
+/** The most a test's input or answer can be while tests live in the challenge (contract). */
+export const MAX_TEST_CHARS = 1_000_000;
+const MAX_TESTS = 200;
+
+/** Folder names of `submissions/` and the verdict each promises (problemtools' names). */
+const EXPECTED: Record<string, Verdict> = {
+  accepted: 'Accepted',
+  wrong_answer: 'Wrong Answer',
+  time_limit_exceeded: 'Time Limit Exceeded',
+  run_time_error: 'Runtime Error',
+  compile_error: 'Compilation Error',
+  output_limit_exceeded: 'Output Limit Exceeded',
+  memory_limit_exceeded: 'Memory Limit Exceeded',
+};
+
+const EXTENSIONS: Record<string, Language> = {
+  py: 'python',
+  py3: 'python',
+  java: 'java',
+  c: 'c',
+  cc: 'cpp',
+  cpp: 'cpp',
+  cxx: 'cpp',
+  'c++': 'cpp',
+  js: 'javascript',
+  mjs: 'javascript',
+};
+
+export const languageOfFile = (path: string): Language | undefined =>
+  EXTENSIONS[path.slice(path.lastIndexOf('.') + 1).toLowerCase()];
+
+const text = (files: PackageFiles, path: string): string | undefined =>
+  files.get(path)?.toString('utf8');
+
+const byNaturalPath = (a: string, b: string) =>
+  a.localeCompare(b, 'en', { numeric: true, sensitivity: 'base' });
+
+function yamlOf(files: PackageFiles, path: string): Record<string, unknown> {
+  const source = text(files, path);
+  if (source === undefined) return {};
+  try {
+    const value: unknown = parseYaml(source);
+    return value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
+  } catch (err) {
+    throw new PackageError(`${path} is not valid YAML: ${(err as Error).message}`);
+  }
+}
+
+/** domjudge-problem.ini: `key = value` lines, values maybe quoted. */
+function iniOf(files: PackageFiles): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const line of (text(files, 'domjudge-problem.ini') ?? '').split(/\r?\n/u)) {
+    const m = /^\s*([A-Za-z_]+)\s*=\s*(.*?)\s*$/u.exec(line);
+    if (m?.[1]) out[m[1].toLowerCase()] = (m[2] ?? '').replace(/^(['"])(.*)\1$/u, '$2');
+  }
+  return out;
+}
+
+const record = (value: unknown): Record<string, unknown> =>
+  value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
+
+function problemName(yaml: Record<string, unknown>, ini: Record<string, string>, tex?: string) {
+  const name = yaml.name;
+  if (typeof name === 'string' && name.trim()) return name.trim();
+  const names = record(name);
+  const english = names.en ?? Object.values(names)[0];
+  if (typeof english === 'string' && english.trim()) return english.trim();
+  if (ini.name?.trim()) return ini.name.trim();
+  return tex ? latexTitle(tex) : undefined;
+}
+
+const STATEMENTS = [
+  'problem_statement/problem.en.md',
+  'statement/problem.en.md',
+  'problem_statement/problem.md',
+  'problem_statement/problem.en.tex',
+  'statement/problem.en.tex',
+  'problem_statement/problem.tex',
+];
+
+function statementOf(files: PackageFiles): { text: string; tex?: string } | undefined {
+  for (const path of STATEMENTS) {
+    const source = text(files, path);
+    if (source === undefined) continue;
+    return path.endsWith('.tex')
+      ? { text: latexToText(source), tex: source }
+      : { text: source.trim() };
+  }
+  return undefined;
+}
+
+/** problemtools' validator_flags (legacy problem.yaml) as the default validator's rule. */
+export function compareRuleFromFlags(flags: string): CompareRuleInput {
+  const rule: CompareRuleInput & { mode: 'default' } = { mode: 'default' };
+  const words = flags.trim().split(/\s+/u).filter(Boolean);
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i];
+    const number = () => {
+      const value = Number(words[++i]);
+      if (!Number.isFinite(value) || value < 0)
+        throw new PackageError(
+          `validator_flags: ${word} needs a number, got ${words[i] ?? 'nothing'}`,
+        );
+      return value;
+    };
+    if (word === 'case_sensitive') rule.caseSensitive = true;
+    else if (word === 'space_change_sensitive') rule.spaceChangeSensitive = true;
+    else if (word === 'float_absolute_tolerance') rule.floatAbsoluteTolerance = number();
+    else if (word === 'float_relative_tolerance') rule.floatRelativeTolerance = number();
+    else if (word === 'float_tolerance') rule.floatTolerance = number();
+    else throw new PackageError(`validator_flags: unknown flag ${word ?? ''}`);
+  }
+  return rule;
+}
+
+/**
+ * The output validator as one source file: C and C++ validators often include a header of their
+ * own (the Kattis validate.h): quoted includes of files beside it are inlined.
+ */
+function checkerOf(files: PackageFiles): { language: Language; source: string } | undefined {
+  const inFolder = [...files.keys()].filter((p) => p.startsWith('output_validators/')).sort();
+  if (inFolder.length === 0) return undefined;
+  const sources = inFolder.filter((p) => languageOfFile(p));
+  const main =
+    sources.length === 1
+      ? sources[0]
+      : sources.find((p) => /\bint\s+main\s*\(/u.test(text(files, p) ?? ''));
+  const language = main ? languageOfFile(main) : undefined;
+  if (!main || !language)
+    throw new PackageError(
+      `output_validators/ holds ${sources.length} source files (${sources.join(', ') || 'none'}): one program is needed, with C or C++ headers beside it if it includes them`,
+    );
+  const dir = main.slice(0, main.lastIndexOf('/') + 1);
+  const seen = new Set<string>();
+  const inline = (path: string): string =>
+    (text(files, path) ?? '').replace(
+      /^\s*#\s*include\s*"([^"]+)"\s*$/gmu,
+      (line, name: string) => {
+        const included = dir + name;
+        if (!files.has(included)) return line;
+        if (seen.has(included)) return '';
+        seen.add(included);
+        return inline(included);
+      },
+    );
+  return { language, source: inline(main) };
+}
+
+interface GroupInfo {
+  scoring: TestGroup['scoring'];
+  weight: number;
+}
+
+/** A group's testdata.yaml (falling back to its parents'): all or nothing, and a test's points. */
+function groupInfo(files: PackageFiles, dir: string): GroupInfo {
+  const chain = [dir, 'data/secret', 'data'].map((d) => yamlOf(files, `${d}/testdata.yaml`));
+  const get = (key: string) => chain.find((y) => y[key] !== undefined)?.[key];
+  const onReject = get('on_reject');
+  const graderFlags = String(get('grader_flags') ?? '');
+  const accept = Number(get('accept_score') ?? 1);
+  return {
+    scoring: onReject === 'break' || /\b(min|all)\b/u.test(graderFlags) ? 'all' : 'sum',
+    weight: Number.isInteger(accept) && accept >= 0 && accept <= 1000 ? accept : 1,
+  };
+}
+
+function testsOf(
+  files: PackageFiles,
+  warnings: string[],
+): { tests: TestCase[]; groups: TestGroup[] } {
+  const inputs = [...files.keys()]
+    .filter(
+      (p) => (p.startsWith('data/sample/') || p.startsWith('data/secret/')) && p.endsWith('.in'),
+    )
+    .sort(byNaturalPath);
+  const samples = inputs.filter((p) => p.startsWith('data/sample/'));
+  const secret = inputs.filter((p) => p.startsWith('data/secret/'));
+  const tests: TestCase[] = [];
+  const groups = new Map<string, TestGroup['scoring']>();
+  for (const path of [...samples, ...secret]) {
+    const answerPath = `${path.slice(0, -3)}.ans`;
+    const input = text(files, path) ?? '';
+    const answer = text(files, answerPath);
+    if (answer === undefined) {
+      warnings.push(
+        `${path} has no ${answerPath.slice(answerPath.lastIndexOf('/') + 1)}: left out`,
+      );
+      continue;
+    }
+    for (const [file, content] of [
+      [path, input],
+      [answerPath, answer],
+    ] as const)
+      if (content.length > MAX_TEST_CHARS)
+        throw new PackageError(
+          `${file} is ${(content.length / 1e6).toFixed(1)} MB: a test's input and answer can be at most 1 MB each for now (big test data is not supported yet)`,
+          413,
+        );
+    const hidden = path.startsWith('data/secret/');
+    const rest = path.slice('data/secret/'.length);
+    const folder = hidden && rest.includes('/') ? rest.slice(0, rest.indexOf('/')) : undefined;
+    const group = folder?.replace(/[^A-Za-z0-9_-]/gu, '-').slice(0, 64);
+    const info = groupInfo(
+      files,
+      folder ? `data/secret/${folder}` : hidden ? 'data/secret' : 'data/sample',
+    );
+    if (group && GROUP_NAME_PATTERN.test(group)) groups.set(group, info.scoring);
+    else if (hidden && info.scoring === 'all') groups.set('secret', 'all');
+    tests.push({
+      input,
+      expectedOutput: answer,
+      hidden,
+      // Samples count like any test unless the package scores them (accept_score in data/sample).
+      weight: info.weight,
+      ...(group && GROUP_NAME_PATTERN.test(group) ? { group } : {}),
+    });
+  }
+  if (tests.length === 0)
+    throw new PackageError(
+      'The package has no tests (data/sample or data/secret with .in and .ans files)',
+    );
+  if (tests.length > MAX_TESTS)
+    throw new PackageError(
+      `The package has ${tests.length} tests: a challenge holds at most ${MAX_TESTS}`,
+    );
+  return { tests, groups: [...groups].map(([name, scoring]) => ({ name, scoring })) };
+}
+
+function submissionsOf(files: PackageFiles, warnings: string[]): PackageSubmission[] {
+  const found: PackageSubmission[] = [];
+  const multiFile = new Set<string>();
+  for (const path of [...files.keys()].filter((p) => p.startsWith('submissions/')).sort()) {
+    const parts = path.split('/');
+    const expected = EXPECTED[parts[1] ?? ''];
+    if (!expected) continue;
+    if (parts.length > 3) {
+      multiFile.add(parts.slice(0, 3).join('/'));
+      continue;
+    }
+    const language = languageOfFile(path);
+    if (!language) {
+      warnings.push(`${path}: not in one of the judge's languages, not checked`);
+      continue;
+    }
+    found.push({ path, language, expected, code: text(files, path) ?? '' });
+  }
+  for (const dir of multiFile)
+    warnings.push(`${dir}/ has several files: only single-file submissions are checked`);
+  return found;
+}
+
+const addDays = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+/** The package's short name as a test code: capitals, and only what a test code may hold. */
+export function testCodeOf(shortName: string): string {
+  const code = shortName
+    .toUpperCase()
+    .replace(/[^A-Z0-9_-]/gu, '-')
+    .slice(0, 64);
+  return code.length >= 3 ? code : `${code}-PROBLEM`.slice(0, 64);
+}
+
+export function readKattisPackage(
+  files: PackageFiles,
+  shortName: string,
+  options: ImportOptions,
+): ImportedProblem {
+  if (!files.has('problem.yaml') && !files.has('domjudge-problem.ini'))
+    throw new PackageError(
+      'Not a problem package: neither problem.yaml nor domjudge-problem.ini was found',
+    );
+  const warnings: string[] = [];
+  const yaml = yamlOf(files, 'problem.yaml');
+  const ini = iniOf(files);
+  const hasValidator = [...files.keys()].some((p) => p.startsWith('output_validators/'));
+  const validation = String(yaml.validation ?? (hasValidator ? 'custom' : 'default'));
+  if (/interactive/u.test(validation) || /interactive/u.test(String(yaml.type ?? '')))
+    throw new PackageError('Interactive problems are not supported yet');
+  const statement = statementOf(files);
+  const name = problemName(yaml, ini, statement?.tex) ?? shortName;
+  const { tests, groups } = testsOf(files, warnings);
+
+  const checker = validation.startsWith('custom') ? checkerOf(files) : undefined;
+  if (validation.startsWith('custom') && !checker)
+    throw new PackageError(
+      'problem.yaml asks for a custom output validator, but output_validators/ holds none',
+    );
+  const compare: CompareRuleInput = checker
+    ? { mode: 'checker', language: checker.language }
+    : compareRuleFromFlags(String(yaml.validator_flags ?? ''));
+
+  const limits = record(yaml.limits);
+  const seconds = Number(
+    text(files, '.timelimit')?.trim() ??
+      ini.timelimit ??
+      limits.time_limit ??
+      DEFAULT_TIME_LIMIT_MS / 1000,
+  );
+  const timeLimitMs = Math.min(
+    20_000,
+    Math.max(100, Math.round((Number.isFinite(seconds) ? seconds : 2) * 1000)),
+  );
+  const memory = Number(limits.memory ?? DEFAULT_MEMORY_LIMIT_MB);
+  const memoryLimitMb = Math.min(
+    2048,
+    Math.max(32, Number.isFinite(memory) ? Math.round(memory) : DEFAULT_MEMORY_LIMIT_MB),
+  );
+
+  // Every language by default, Python first (the one most courses start with).
+  const allowed = options.languages?.length
+    ? [...options.languages]
+    : ['python' as const, ...ALL_LANGUAGES.filter((l) => l !== 'python')];
+  const [language = 'python', ...others] = allowed;
+  const challengeId = options.id?.trim() || testCodeOf(shortName);
+  if (!CHALLENGE_ID_PATTERN.test(challengeId))
+    throw new PackageError(
+      `${challengeId} cannot be a test code: 3 to 64 letters, digits, dashes or underscores`,
+    );
+  return {
+    input: {
+      challengeName: name.slice(0, 200),
+      challengeDesc: (statement?.text || name).slice(0, 50_000),
+      difficultyLev: 'medium',
+      score: 100,
+      startDate: options.today,
+      endDate: addDays(options.today, 365),
+      timeDur: 60,
+      challengeId,
+      language,
+      languages: others,
+      tags: String(yaml.keywords ?? yaml.source ?? 'imported').slice(0, 500) || 'imported',
+      starterCode: '',
+      timeLimitMs,
+      memoryLimitMb,
+      testCases: tests,
+      testGroups: groups,
+      compare,
+      ...(checker ? { checkerSource: checker.source } : {}),
+    },
+    submissions: submissionsOf(files, warnings),
+    warnings,
+  };
+}

@@ -1,0 +1,135 @@
+/**
+ * POST /api/admin/problems/import (issue 14 item 7): a Kattis or DOMjudge problem package as a
+ * zip in the multipart field `package`, with the optional fields `challengeId` (the test code;
+ * default: the package's folder name in capitals), `languages` (comma-separated, the first the
+ * default; default: every language of the judge), `replace` (true: an existing challenge with the
+ * test code is overwritten) and `selfCheck` (false: the package's submissions are not judged).
+ * The challenge goes through the same validation and checker compile as the form's; the answer
+ * has it, the self-check's rows and what was left out.
+ */
+import multipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { challengeInputSchema, languages } from '../../contract/challenges.ts';
+import { messages } from '../../contract/messages.ts';
+import {
+  PROBLEM_PACKAGE_FIELD,
+  PROBLEM_PACKAGE_MAX_BYTES,
+  problemImportPath,
+  problemImportResponseSchema,
+} from '../../contract/problems.ts';
+import type { Guards } from '../auth/guards.ts';
+import { assertCheckerCompiles } from '../challenges/challenge-routes.ts';
+import { insertChallenge, updateChallenge } from '../challenges/challenge-queries.ts';
+import type { Db } from '../db/connection.ts';
+import { HttpError } from '../http-error.ts';
+import type { JudgeService } from '../judge/index.ts';
+import { PackageError, readKattisPackage } from './kattis-package.ts';
+import { filesOfZip } from './package-files.ts';
+import { selfCheck } from './self-check.ts';
+
+type Deps = { db: Db; guards: Guards; judge: Pick<JudgeService, 'judge' | 'checkChecker'> };
+
+const fieldsSchema = z.object({
+  challengeId: z.string().trim().optional(),
+  languages: z
+    .string()
+    .optional()
+    .transform((text) =>
+      (text ?? '')
+        .split(',')
+        .map((l) => l.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.enum(languages, { error: messages.invalidLanguage }))),
+  replace: z.enum(['true', 'false']).optional(),
+  selfCheck: z.enum(['true', 'false']).optional(),
+});
+
+const isTooLarge = (error: unknown) =>
+  typeof error === 'object' &&
+  error !== null &&
+  'code' in error &&
+  (error.code === 'FST_REQ_FILE_TOO_LARGE' || error.code === 'FST_PARTS_LIMIT');
+
+async function readUpload(request: FastifyRequest) {
+  if (!request.isMultipart()) throw new HttpError(415, messages.packageNotMultipart);
+  const fields: Record<string, string> = {};
+  let file: { fileName: string; data: Buffer } | undefined;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'field') {
+        if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+        continue;
+      }
+      if (part.fieldname !== PROBLEM_PACKAGE_FIELD || part.filename === '' || file) {
+        part.file.resume();
+        continue;
+      }
+      const data = await part.toBuffer();
+      if (data.length > 0) file = { fileName: part.filename, data };
+    }
+  } catch (error) {
+    if (isTooLarge(error)) throw new HttpError(413, messages.packageTooLarge);
+    throw new HttpError(400, messages.packageNotMultipart);
+  }
+  if (!file) throw new HttpError(400, messages.selectFile);
+  const parsed = fieldsSchema.safeParse(fields);
+  if (!parsed.success)
+    throw new HttpError(400, parsed.error.issues[0]?.message ?? messages.enterAllDetails);
+  return { file, fields: parsed.data };
+}
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+export const problemRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, guards, judge }) => {
+  await app.register(multipart, {
+    limits: {
+      fileSize: PROBLEM_PACKAGE_MAX_BYTES,
+      files: 1,
+      fields: 10,
+      parts: 11,
+      fieldSize: 1024,
+    },
+  });
+
+  app.post(
+    problemImportPath,
+    {
+      onRequest: guards.admin,
+      bodyLimit: PROBLEM_PACKAGE_MAX_BYTES + 1024 * 1024,
+      schema: { response: { 200: problemImportResponseSchema } },
+    },
+    async (request) => {
+      const { file, fields } = await readUpload(request);
+      let imported;
+      try {
+        const { files, shortName } = await filesOfZip(file.data, file.fileName);
+        imported = readKattisPackage(files, shortName, {
+          id: fields.challengeId,
+          languages: fields.languages,
+          today: today(),
+        });
+      } catch (err) {
+        if (err instanceof PackageError) throw new HttpError(err.status, err.message);
+        throw err;
+      }
+      const parsed = challengeInputSchema.safeParse(imported.input);
+      if (!parsed.success)
+        throw new HttpError(
+          400,
+          parsed.error.issues[0]?.message ?? messages.enterAllChallengeDetails,
+        );
+      const input = parsed.data;
+      await assertCheckerCompiles(judge, request.log, input.compare, input.checkerSource);
+      let challenge = await insertChallenge(db, input);
+      const replaced = !challenge && fields.replace === 'true';
+      if (replaced) challenge = await updateChallenge(db, input);
+      if (!challenge) throw new HttpError(409, messages.packageExists);
+      const rows =
+        fields.selfCheck === 'false' ? [] : await selfCheck(judge, challenge, imported.submissions);
+      return { challenge, replaced, selfCheck: rows, warnings: imported.warnings };
+    },
+  );
+};

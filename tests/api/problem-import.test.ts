@@ -1,0 +1,150 @@
+// Importing a Kattis problem package (issue 14 item 7) through the API with the real judge: the
+// package in tests/fixtures/problems/aplusb becomes a challenge, and every one of its labelled
+// submissions (five languages x accepted, wrong answer, time limit, run-time error, compile
+// error) gets the verdict of its folder in the self-check. A test code in use answers 409 unless
+// replaced; a file that is no package, no upload at all and a student's token are refused.
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '../../src/contract/messages.ts';
+import type { ProblemImportResponse } from '../../src/contract/problems.ts';
+import { readPackageFolder } from '../../src/server/problems/package-folder.ts';
+import { zipFiles } from '../../src/server/problems/package-zip.ts';
+import {
+  adminEnv,
+  adminToken,
+  bearer,
+  call,
+  databaseKinds,
+  startServer,
+  type TestServer,
+} from './harness.ts';
+import { signInStudent } from './compiler-fixtures.ts';
+
+const APLUSB = path.resolve(import.meta.dirname, '../fixtures/problems/aplusb');
+
+async function upload(
+  server: TestServer,
+  headers: Record<string, string>,
+  file: { name: string; data: Buffer } | undefined,
+  fields: Record<string, string> = {},
+) {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  if (file) form.append('package', new Blob([new Uint8Array(file.data)]), file.name);
+  const res = await fetch(`${server.url}/api/admin/problems/import`, {
+    method: 'POST',
+    headers,
+    body: form,
+  });
+  return { status: res.status, body: (await res.json()) as unknown };
+}
+
+describe.each(databaseKinds)('problem package import on %s', (kind) => {
+  let server: TestServer;
+  let admin: Record<string, string>;
+  let zip: Buffer;
+
+  beforeAll(async () => {
+    server = await startServer(kind, adminEnv);
+    admin = bearer(await adminToken(server));
+    const { files } = readPackageFolder(APLUSB);
+    zip = await zipFiles(files, 'aplusb');
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('imports aplusb and the judge agrees with every labelled submission', async () => {
+    const res = await upload(server, admin, { name: 'aplusb.zip', data: zip });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const body = res.body as ProblemImportResponse;
+    expect(body.challenge).toMatchObject({
+      challengeId: 'APLUSB',
+      challengeName: 'A plus B',
+      timeLimitMs: 1000,
+      testGroups: [{ name: 'secret', scoring: 'all' }],
+    });
+    expect(body.challenge.testCases).toHaveLength(4);
+    expect(body.warnings).toEqual([]);
+    expect(body.selfCheck).toHaveLength(25);
+    const disagreeing = body.selfCheck.filter((r) => !r.agrees);
+    expect(disagreeing, JSON.stringify(disagreeing, null, 1)).toEqual([]);
+    for (const row of body.selfCheck.filter((r) => r.expected === 'Accepted'))
+      expect(row.score).toBe(100);
+
+    // It is a challenge like any other: a student can open it.
+    const student = await signInStudent(server, 'aplusb@college.test', 'APLUSB');
+    const statement = await call(
+      server,
+      'GET',
+      '/api/compiler/challenge/APLUSB',
+      undefined,
+      student.compiler,
+    );
+    expect(statement.status).toBe(200);
+  });
+
+  it('keeps a test code in use unless asked to replace it, and takes another code and languages', async () => {
+    const again = await upload(
+      server,
+      admin,
+      { name: 'aplusb.zip', data: zip },
+      { selfCheck: 'false' },
+    );
+    expect(again).toMatchObject({ status: 409, body: { message: messages.packageExists } });
+    const replaced = await upload(
+      server,
+      admin,
+      { name: 'aplusb.zip', data: zip },
+      { replace: 'true', selfCheck: 'false' },
+    );
+    expect(replaced.status).toBe(200);
+    expect(replaced.body).toMatchObject({ replaced: true, selfCheck: [] });
+    const renamed = await upload(
+      server,
+      admin,
+      { name: 'aplusb.zip', data: zip },
+      { challengeId: 'SUM-CPP', languages: 'cpp, c', selfCheck: 'false' },
+    );
+    expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
+    expect((renamed.body as ProblemImportResponse).challenge).toMatchObject({
+      challengeId: 'SUM-CPP',
+      language: 'cpp',
+      languages: ['c'],
+    });
+  });
+
+  it('refuses what is not a package, a missing file, bad fields and non-administrators', async () => {
+    expect(
+      await upload(server, admin, { name: 'notes.zip', data: Buffer.from('hello') }),
+    ).toMatchObject({
+      status: 400,
+      body: { message: 'The file is not a zip archive (a problem package is uploaded as .zip)' },
+    });
+    const { files } = readPackageFolder(path.join(APLUSB, 'submissions'));
+    expect(
+      await upload(server, admin, { name: 'subs.zip', data: await zipFiles(files, 'subs') }),
+    ).toMatchObject({
+      status: 400,
+      body: { message: expect.stringMatching(/^Not a problem package/u) },
+    });
+    expect(await upload(server, admin, undefined)).toMatchObject({
+      status: 400,
+      body: { message: messages.selectFile },
+    });
+    expect(
+      await upload(server, admin, { name: 'aplusb.zip', data: zip }, { languages: 'cobol' }),
+    ).toMatchObject({ status: 400, body: { message: messages.invalidLanguage } });
+    const notForm = await call(
+      server,
+      'POST',
+      '/api/admin/problems/import',
+      { package: 'x' },
+      admin,
+    );
+    expect(notForm).toMatchObject({ status: 415, body: { message: messages.packageNotMultipart } });
+    const student = await signInStudent(server, 'not-admin@college.test', 'APLUSB');
+    const forbidden = await upload(server, student.session, { name: 'aplusb.zip', data: zip });
+    expect([401, 403]).toContain(forbidden.status);
+  });
+});
