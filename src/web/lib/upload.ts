@@ -16,6 +16,8 @@ export type UploadOptions<T> = {
   field: string;
   token?: string;
   schema: z.ZodType<T>;
+  /** Text fields sent before the file. */
+  fields?: Record<string, string>;
   /** 0..1 as the bytes leave the browser. */
   onProgress?: (fraction: number) => void;
   signal?: AbortSignal;
@@ -30,7 +32,7 @@ function parseJson(text: string): unknown {
 }
 
 export function uploadFile<T>(path: string, options: UploadOptions<T>): Promise<T> {
-  const { file, field, token, schema, onProgress, signal } = options;
+  const { file, field, token, schema, onProgress, signal, fields } = options;
   return new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', path);
@@ -61,6 +63,7 @@ export function uploadFile<T>(path: string, options: UploadOptions<T>): Promise<
     };
     signal?.addEventListener('abort', () => xhr.abort(), { once: true });
     const form = new FormData();
+    for (const [name, value] of Object.entries(fields ?? {})) form.append(name, value);
     form.append(field, file, file.name);
     xhr.send(form);
   });

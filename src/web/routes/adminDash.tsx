@@ -21,6 +21,7 @@ import { AddChallengeView } from '../features/challenges/add-challenge-view.tsx'
 import { ChallengeList } from '../features/challenges/challenge-list.tsx';
 import { EditChallengeView } from '../features/challenges/edit-challenge-view.tsx';
 import { JudgeQueuePanel } from '../features/judge-queue/judge-queue-panel.tsx';
+import { ImportProblemPanel } from '../features/problems/import-problem-panel.tsx';
 import { ResultsView } from '../features/results/results-view.tsx';
 import { RosterUploadPanel } from '../features/roster-upload/roster-upload-panel.tsx';
 import { StudentsView } from '../features/students/students-view.tsx';
@@ -79,6 +80,8 @@ function View({
       );
     case 'excel-upload':
       return <RosterUploadPanel token={token} />;
+    case 'import-problem':
+      return <ImportProblemPanel token={token} />;
   }
 }
 

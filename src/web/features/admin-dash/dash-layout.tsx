@@ -16,6 +16,7 @@ const menu: { view: DashView; label: string }[] = [
   { view: 'students', label: messages.menuStudents },
   { view: 'delete-user', label: messages.menuDeleteUser },
   { view: 'excel-upload', label: messages.menuExcelUpload },
+  { view: 'import-problem', label: messages.menuImportProblem },
 ];
 
 type Props = { current: DashView; adminEmail: string; onLogout: () => void; children: ReactNode };

@@ -12,6 +12,7 @@ export const dashViews = [
   'students',
   'delete-user',
   'excel-upload',
+  'import-problem',
   'add-challenge',
   'edit-challenge',
 ] as const;

@@ -9,7 +9,7 @@ import { messages } from '../../../contract/messages.ts';
 import type { ResultsRow, ResultsSortColumn } from '../../../contract/results.ts';
 import type { DataColumn } from '../../ui/data-table.tsx';
 import { dateTime, duration, score, shortDateTime } from './format.ts';
-import { VerdictText } from './verdict-text.tsx';
+import { VerdictText } from '../../ui/verdict-text.tsx';
 
 const none = messages.notAvailable;
 

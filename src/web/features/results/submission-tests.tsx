@@ -7,7 +7,7 @@ import { describeCompareRule } from '../../../contract/compare-rule-text.ts';
 import { messages } from '../../../contract/messages.ts';
 import type { TeacherSubmission } from '../../../contract/results.ts';
 import { memory, milliseconds } from './format.ts';
-import { VerdictText } from './verdict-text.tsx';
+import { VerdictText } from '../../ui/verdict-text.tsx';
 
 export function SubmissionTests({
   submission,

@@ -19,7 +19,7 @@ import {
 } from './rejudge-submission.tsx';
 import { SubmissionTests } from './submission-tests.tsx';
 import { useStudentSubmissions } from './use-student-submissions.ts';
-import { VerdictText } from './verdict-text.tsx';
+import { VerdictText } from '../../ui/verdict-text.tsx';
 import '../../ui/dialog.css';
 
 // CodeMirror and the diff library load only when their tab is opened.

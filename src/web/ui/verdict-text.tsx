@@ -1,6 +1,7 @@
 /** A verdict in words with a sign, so colour is never the only cue. */
-import type { Verdict } from '../../../contract/verdicts.ts';
-import { messages } from '../../../contract/messages.ts';
+import type { Verdict } from '../../contract/verdicts.ts';
+import { messages } from '../../contract/messages.ts';
+import './verdict-text.css';
 
 export function VerdictText({ verdict }: { verdict: Verdict | null }) {
   if (verdict === null) return <span className="muted">{messages.notAvailable}</span>;

@@ -1,0 +1,71 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { readPackageFolder } from '../../src/server/problems/package-folder.ts';
+import { zipFiles } from '../../src/server/problems/package-zip.ts';
+import { E2E_ADMIN } from './admin-credentials.ts';
+import { compilerFrame, typeCode, uniqueCode } from './compiler-support.ts';
+import { newAccount, signUpThroughUi, studentScreen, toasts } from './support.ts';
+
+// Issue 14 item 7: a teacher imports a Kattis package zip from the dashboard and reads the
+// self-check; a student then solves the imported problem in C++.
+
+const CPP_SOLUTION =
+  '#include <iostream>\nint main() { long long a, b; std::cin >> a >> b; std::cout << a + b << std::endl; }';
+
+async function signInAsAdmin(page: Page) {
+  await page.goto('/admin');
+  await page.getByLabel('Admin email').fill(E2E_ADMIN.email);
+  await page.getByLabel('Password').fill(E2E_ADMIN.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/adminDash/);
+}
+
+test('a teacher imports a problem package, reads the self-check, and a student solves it in C++', async ({
+  page,
+}) => {
+  test.slow();
+  const { files } = readPackageFolder(
+    path.resolve(import.meta.dirname, '../fixtures/problems/aplusb'),
+  );
+  const zip = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'package-')), 'aplusb.zip');
+  fs.writeFileSync(zip, await zipFiles(files, 'aplusb'));
+  const code = uniqueCode('PKG');
+
+  await signInAsAdmin(page);
+  await page
+    .getByRole('navigation', { name: 'Dashboard menu' })
+    .getByRole('link', { name: 'Import problem' })
+    .click();
+  await page.getByLabel('Problem package (.zip)').setInputFiles(zip);
+  await page.getByLabel(/^Test code/u).fill(code);
+  await page.getByRole('button', { name: 'Import' }).click();
+  await expect(toasts(page, `Challenge ${code} imported`)).toBeVisible({ timeout: 90_000 });
+  const result = page.getByTestId('import-result');
+  await expect(result.getByTestId('self-check-summary')).toHaveText(
+    '25 of 25 agree with the package',
+  );
+  const rows = result.getByTestId('self-check').locator('tbody tr');
+  await expect(rows).toHaveCount(25);
+  await expect(rows.filter({ hasText: 'time_limit_exceeded/loop.cpp' })).toContainText(
+    'Time Limit Exceeded',
+  );
+  await result.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: test.info().outputPath('problem-import.png'), fullPage: true });
+
+  // The student's side: the imported challenge accepts C++ among the others.
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await signUpThroughUi(page, newAccount('package'));
+  const screen = studentScreen(page);
+  await screen.testCode.fill(code);
+  await screen.startTest.click();
+  const frame = compilerFrame(page, code);
+  await expect(frame.getByText('Read two integers $a$ and $b$ and print their sum.')).toBeVisible();
+  await frame.getByLabel('Language', { exact: true }).selectOption({ label: 'C++' });
+  await typeCode(page, frame, CPP_SOLUTION);
+  await frame.getByRole('button', { name: 'Submit' }).click();
+  const verdict = frame.getByTestId('submit-result');
+  await expect(verdict).toContainText('Accepted', { timeout: 60_000 });
+  await expect(verdict.getByTestId('submission-score')).toHaveText('100 / 100');
+});
