@@ -9,6 +9,9 @@ import { challengeSchema } from './challenges.ts';
 import { JUDGE_LANGUAGES, VERDICTS } from './verdicts.ts';
 
 export const problemImportPath = '/api/admin/problems/import';
+/** GET: the challenge as a Kattis problem package zip. */
+export const problemExportPath = (challengeId: string) =>
+  `/api/admin/problems/${encodeURIComponent(challengeId)}/export`;
 export const PROBLEM_PACKAGE_FIELD = 'package';
 /** The largest package upload, and what it may unpack to. */
 export const PROBLEM_PACKAGE_MAX_BYTES = 256 * 1024 * 1024;

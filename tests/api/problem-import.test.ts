@@ -114,6 +114,51 @@ describe.each(databaseKinds)('problem package import on %s', (kind) => {
     });
   });
 
+  it('exports a challenge as a package that imports back the same', async () => {
+    const res = await fetch(`${server.url}/api/admin/problems/APLUSB/export`, { headers: admin });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/zip');
+    expect(res.headers.get('content-disposition')).toBe('attachment; filename="APLUSB.zip"');
+    const exported = Buffer.from(await res.arrayBuffer());
+    const again = await upload(
+      server,
+      admin,
+      { name: 'APLUSB.zip', data: exported },
+      { challengeId: 'APLUSB-AGAIN', selfCheck: 'false' },
+    );
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    const original = await call(
+      server,
+      'POST',
+      '/api/admin/getChallenge',
+      { challengeId: 'APLUSB' },
+      admin,
+    );
+    const { challenge } = again.body as ProblemImportResponse;
+    const kept = [
+      'challengeName',
+      'challengeDesc',
+      'timeLimitMs',
+      'memoryLimitMb',
+      'testCases',
+      'testGroups',
+      'compare',
+    ] as const;
+    for (const key of kept)
+      expect(challenge[key], key).toEqual((original.body as typeof challenge)[key]);
+
+    const missing = await call(
+      server,
+      'GET',
+      '/api/admin/problems/NOPE-404/export',
+      undefined,
+      admin,
+    );
+    expect(missing).toMatchObject({ status: 404, body: { message: messages.challengeNotFound } });
+    const anonymous = await call(server, 'GET', '/api/admin/problems/APLUSB/export');
+    expect(anonymous.status).toBe(401);
+  });
+
   it('refuses what is not a package, a missing file, bad fields and non-administrators', async () => {
     expect(
       await upload(server, admin, { name: 'notes.zip', data: Buffer.from('hello') }),

@@ -11,7 +11,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { challengeInputSchema, languages } from '../../contract/challenges.ts';
+import { challengeIdSchema, challengeInputSchema, languages } from '../../contract/challenges.ts';
 import { messages } from '../../contract/messages.ts';
 import {
   PROBLEM_PACKAGE_FIELD,
@@ -21,12 +21,18 @@ import {
 } from '../../contract/problems.ts';
 import type { Guards } from '../auth/guards.ts';
 import { assertCheckerCompiles } from '../challenges/challenge-routes.ts';
-import { insertChallenge, updateChallenge } from '../challenges/challenge-queries.ts';
+import {
+  findChallenge,
+  insertChallenge,
+  updateChallenge,
+} from '../challenges/challenge-queries.ts';
 import type { Db } from '../db/connection.ts';
 import { HttpError } from '../http-error.ts';
 import type { JudgeService } from '../judge/index.ts';
 import { PackageError, readKattisPackage } from './kattis-package.ts';
 import { filesOfZip } from './package-files.ts';
+import { packageFilesOf } from './package-export.ts';
+import { zipFiles } from './package-zip.ts';
 import { selfCheck } from './self-check.ts';
 
 type Deps = { db: Db; guards: Guards; judge: Pick<JudgeService, 'judge' | 'checkChecker'> };
@@ -130,6 +136,24 @@ export const problemRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, guar
       const rows =
         fields.selfCheck === 'false' ? [] : await selfCheck(judge, challenge, imported.submissions);
       return { challenge, replaced, selfCheck: rows, warnings: imported.warnings };
+    },
+  );
+
+  app.get(
+    '/api/admin/problems/:challengeId/export',
+    {
+      onRequest: guards.admin,
+      schema: { params: z.object({ challengeId: challengeIdSchema }) },
+    },
+    async (request, reply) => {
+      const challenge = await findChallenge(db, request.params.challengeId);
+      if (!challenge) throw new HttpError(404, messages.challengeNotFound);
+      const zip = await zipFiles(packageFilesOf(challenge), challenge.challengeId);
+      return reply
+        .header('content-type', 'application/zip')
+        .header('content-disposition', `attachment; filename="${challenge.challengeId}.zip"`)
+        .header('cache-control', 'no-store')
+        .send(zip);
     },
   );
 };

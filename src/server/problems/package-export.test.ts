@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { challengeInputSchema, type Challenge } from '../../contract/challenges.ts';
+import { readKattisPackage } from './kattis-package.ts';
+import { packageFilesOf } from './package-export.ts';
+
+const base: Challenge = {
+  challengeName: 'Doubles',
+  challengeDesc: 'Print **twice** the number.\n\n## Input\nOne integer.',
+  difficultyLev: 'easy',
+  score: 100,
+  startDate: '2026-11-24',
+  endDate: '2027-11-24',
+  timeDur: 60,
+  challengeId: 'DOUBLES',
+  language: 'python',
+  languages: ['javascript', 'java', 'c', 'cpp'],
+  tags: 'math',
+  starterCode: '',
+  timeLimitMs: 1500,
+  memoryLimitMb: 512,
+  testCases: [
+    { input: '1\n', expectedOutput: '2\n', hidden: false, weight: 0 },
+    { input: '2\n', expectedOutput: '4\n', hidden: true, weight: 1 },
+    { input: '3\n', expectedOutput: '6\n', hidden: true, weight: 2, group: 'small' },
+    { input: '4\n', expectedOutput: '8\n', hidden: true, weight: 2, group: 'small' },
+    { input: '5\n', expectedOutput: '10\n', hidden: true, weight: 1, group: 'large' },
+  ],
+  testGroups: [
+    { name: 'secret', scoring: 'all' },
+    { name: 'small', scoring: 'all' },
+    { name: 'large', scoring: 'sum' },
+  ],
+  compare: {
+    mode: 'default',
+    caseSensitive: true,
+    spaceChangeSensitive: false,
+    floatTolerance: 1e-6,
+  },
+  checkerSource: '',
+};
+
+/** Export then import: the same challenge, but for what a package does not carry (dates, tags). */
+const roundTrip = (challenge: Challenge) => {
+  const files = packageFilesOf(challenge);
+  const { input } = readKattisPackage(files, challenge.challengeId.toLowerCase(), {
+    today: challenge.startDate,
+  });
+  return challengeInputSchema.parse(input);
+};
+
+describe('a challenge exported as a Kattis package', () => {
+  it('imports back as the same challenge: statement, limits, tests, groups, weights, flags', () => {
+    const back = roundTrip(base);
+    expect(back).toMatchObject({
+      challengeId: base.challengeId,
+      challengeName: base.challengeName,
+      challengeDesc: base.challengeDesc,
+      timeLimitMs: base.timeLimitMs,
+      memoryLimitMb: base.memoryLimitMb,
+      compare: base.compare,
+    });
+    // In the package's order: samples, data/secret's own tests, then its group folders by name.
+    const [sample, secret, small1, small2, large] = base.testCases;
+    expect(back.testCases).toEqual([sample, secret, large, small1, small2]);
+    expect(new Set(back.testGroups.map((g) => JSON.stringify(g)))).toEqual(
+      new Set(base.testGroups.map((g) => JSON.stringify(g))),
+    );
+  });
+
+  it('carries a checker program, Java under its class name', () => {
+    const checked: Challenge = {
+      ...base,
+      compare: { mode: 'checker', language: 'java' },
+      checkerSource:
+        'public class Judge { public static void main(String[] a) { System.exit(42); } }',
+    };
+    const files = packageFilesOf(checked);
+    expect([...files.keys()]).toContain('output_validators/checker/Judge.java');
+    expect(roundTrip(checked)).toMatchObject({
+      compare: checked.compare,
+      checkerSource: checked.checkerSource,
+    });
+  });
+});

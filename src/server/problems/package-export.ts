@@ -1,0 +1,97 @@
+/**
+ * A challenge written back as a Kattis problem package (issue 14 item 7), the files the importer
+ * reads (kattis-package.ts), so export then import gives the same challenge: problem.yaml (name,
+ * limits, validation and validator_flags), the description as problem_statement/problem.en.md,
+ * .timelimit, samples and secret tests (a group's tests in data/secret/<group>/, all-or-nothing
+ * groups with `on_reject: break`, weights as `accept_score` where a group's tests share one) and
+ * the checker program under output_validators/.
+ */
+import { stringify } from 'yaml';
+import type { Challenge } from '../../contract/challenges.ts';
+import { tolerancesOf } from '../../contract/compare-rule.ts';
+import { scoringOf } from '../../contract/test-groups.ts';
+
+const CHECKER_FILE = {
+  python: 'checker.py',
+  javascript: 'checker.js',
+  java: 'Checker.java',
+  c: 'checker.c',
+  cpp: 'checker.cpp',
+} as const;
+
+function validatorFlags(challenge: Challenge): string | undefined {
+  const rule = challenge.compare;
+  if (rule.mode !== 'default') return undefined;
+  const flags: string[] = [];
+  if (rule.caseSensitive) flags.push('case_sensitive');
+  if (rule.spaceChangeSensitive) flags.push('space_change_sensitive');
+  const { absolute, relative } = tolerancesOf(rule);
+  if (absolute !== undefined && absolute === relative) flags.push(`float_tolerance ${absolute}`);
+  else {
+    if (absolute !== undefined) flags.push(`float_absolute_tolerance ${absolute}`);
+    if (relative !== undefined) flags.push(`float_relative_tolerance ${relative}`);
+  }
+  return flags.length > 0 ? flags.join(' ') : undefined;
+}
+
+/** The checker's file name: Java's must match its public class. */
+function checkerFileName(challenge: Challenge): string | undefined {
+  if (challenge.compare.mode !== 'checker') return undefined;
+  if (challenge.compare.language === 'java') {
+    const cls = /public\s+(?:final\s+)?class\s+([A-Za-z_$][\w$]*)/u.exec(challenge.checkerSource);
+    return `${cls?.[1] ?? 'Checker'}.java`;
+  }
+  return CHECKER_FILE[challenge.compare.language];
+}
+
+export function packageFilesOf(challenge: Challenge): Map<string, Buffer> {
+  const files = new Map<string, string>();
+  const checkerFile = checkerFileName(challenge);
+  const flags = validatorFlags(challenge);
+  files.set(
+    'problem.yaml',
+    stringify({
+      name: challenge.challengeName,
+      source: 'Campus Coding Assessment Portal',
+      keywords: challenge.tags,
+      validation: challenge.compare.mode === 'checker' ? 'custom' : 'default',
+      ...(flags ? { validator_flags: flags } : {}),
+      limits: {
+        time_limit: challenge.timeLimitMs / 1000,
+        memory: challenge.memoryLimitMb,
+      },
+    }),
+  );
+  files.set('.timelimit', `${challenge.timeLimitMs / 1000}\n`);
+  files.set('problem_statement/problem.en.md', `${challenge.challengeDesc}\n`);
+  if (checkerFile) files.set(`output_validators/checker/${checkerFile}`, challenge.checkerSource);
+
+  const counters = new Map<string, number>();
+  const weights = new Map<string, Set<number>>();
+  for (const test of challenge.testCases) {
+    const folder = !test.hidden
+      ? 'data/sample'
+      : test.group
+        ? `data/secret/${test.group}`
+        : 'data/secret';
+    const n = (counters.get(folder) ?? 0) + 1;
+    counters.set(folder, n);
+    const name = `${folder}/${String(n).padStart(3, '0')}`;
+    files.set(`${name}.in`, test.input);
+    files.set(`${name}.ans`, test.expectedOutput);
+    weights.set(folder, (weights.get(folder) ?? new Set()).add(test.weight));
+  }
+  for (const [folder, ws] of weights) {
+    const group = folder.startsWith('data/secret/') ? folder.slice('data/secret/'.length) : null;
+    const data: Record<string, unknown> = {};
+    // A named group always says how it scores: it would otherwise inherit data/secret's rule.
+    if (group)
+      data.on_reject = scoringOf(challenge.testGroups, group) === 'all' ? 'break' : 'continue';
+    else if (folder === 'data/secret' && scoringOf(challenge.testGroups, 'secret') === 'all')
+      data.on_reject = 'break';
+    const [weight] = ws;
+    if (ws.size === 1 && weight !== undefined && weight !== 1) data.accept_score = weight;
+    if (Object.keys(data).length > 0) files.set(`${folder}/testdata.yaml`, stringify(data));
+  }
+  return new Map([...files].map(([k, v]) => [k, Buffer.from(v, 'utf8')]));
+}
