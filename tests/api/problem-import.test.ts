@@ -193,3 +193,43 @@ describe.each(databaseKinds)('problem package import on %s', (kind) => {
     expect([401, 403]).toContain(forbidden.status);
   });
 });
+
+// A second package, judged the same on either database: its output validator (C++ with a header
+// of its own) and its groups are what it exercises. One database keeps the suite short.
+describe('a package with an output validator and groups', () => {
+  let server: TestServer;
+  let admin: Record<string, string>;
+
+  beforeAll(async () => {
+    server = await startServer('pglite', adminEnv);
+    admin = bearer(await adminToken(server));
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('imports divisor and the judge agrees with every labelled submission', async () => {
+    const { files } = readPackageFolder(
+      path.resolve(import.meta.dirname, '../fixtures/problems/divisor'),
+    );
+    const res = await upload(server, admin, {
+      name: 'divisor.zip',
+      data: await zipFiles(files, 'divisor'),
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const body = res.body as ProblemImportResponse;
+    expect(body.challenge).toMatchObject({
+      challengeId: 'DIVISOR',
+      compare: { mode: 'checker', language: 'cpp' },
+      testGroups: [
+        { name: '1_small', scoring: 'all' },
+        { name: '2_large', scoring: 'sum' },
+      ],
+    });
+    expect(body.challenge.checkerSource).toContain('partial_score(0.5)');
+    expect(body.challenge.checkerSource).not.toContain('#include "validate.h"');
+    expect(body.selfCheck).toHaveLength(25);
+    const disagreeing = body.selfCheck.filter((r) => !r.agrees);
+    expect(disagreeing, JSON.stringify(disagreeing, null, 1)).toEqual([]);
+  });
+});
