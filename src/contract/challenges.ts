@@ -17,6 +17,11 @@ export type Language = (typeof languages)[number];
 export const CHALLENGE_ID_PATTERN = /^[A-Za-z0-9_-]{3,64}$/;
 export const DEFAULT_TIME_LIMIT_MS = 2000;
 export const DEFAULT_MEMORY_LIMIT_MB = 256;
+/**
+ * The largest add/update challenge request: tests travel inside it (each input and output up to
+ * 1 MB), so it is far above the other calls' 1 MB.
+ */
+export const CHALLENGE_MAX_BODY_BYTES = 64 * 1024 * 1024;
 /** The largest checker program (the judge's own limit for any source is the same). */
 export const CHECKER_SOURCE_MAX_BYTES = 256 * 1024;
 

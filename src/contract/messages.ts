@@ -115,6 +115,7 @@ export const messages = {
   rosterMissingHeaders:
     'The first row must name the columns: Name, Email, Year, Branch, College Name (Name and Email are required).',
   rosterNoRows: 'The file has no student rows below the header.',
+  requestTooLarge: 'The request is larger than {size}, the most this call takes.',
   packageNotMultipart:
     'Send the package as a form upload (multipart/form-data) in the field "package".',
   packageTooLarge: 'The package is larger than 256 MB.',

@@ -17,6 +17,7 @@ import { createGuards } from './auth/guards.ts';
 import { resolveJwtSecret, type TokenService } from './auth/tokens.ts';
 import { adminLoginRoute } from './admins/admin-login.ts';
 import { seedFirstAdmin } from './admins/seed-first-admin.ts';
+import { refuseLargeBodiesPolitely } from './body-too-large.ts';
 import { challengeRoutes } from './challenges/challenge-routes.ts';
 import { problemRoutes } from './problems/problem-routes.ts';
 import { compilerFrameSources } from './compiler/compiler-url.ts';
@@ -66,6 +67,7 @@ export async function buildApp(
   });
 
   installErrorHandlers(app);
+  refuseLargeBodiesPolitely(app);
   const gracefulClose = registerGracefulClose(app);
   // A lab's uplink is often the bottleneck: the app shell is ~530 KB raw and ~150 KB compressed.
   await app.register(compress, { global: true, encodings: ['br', 'gzip'] });

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import {
   addChallengePath,
   addChallengeResponseSchema,
+  CHALLENGE_MAX_BODY_BYTES,
   challengeIdRequestSchema,
   challengeIdSchema,
   challengeInputSchema,
@@ -67,6 +68,7 @@ export const challengeRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, gu
     addChallengePath,
     {
       onRequest: guards.admin,
+      bodyLimit: CHALLENGE_MAX_BODY_BYTES,
       schema: { body: challengeInputSchema, response: { 200: addChallengeResponseSchema } },
     },
     async (request) => {
@@ -95,6 +97,7 @@ export const challengeRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, gu
     updateChallengePath,
     {
       onRequest: guards.admin,
+      bodyLimit: CHALLENGE_MAX_BODY_BYTES,
       schema: { body: challengeInputSchema, response: { 200: updateChallengeResponseSchema } },
     },
     async (request) => {
