@@ -232,4 +232,25 @@ describe('a package with an output validator and groups', () => {
     const disagreeing = body.selfCheck.filter((r) => !r.agrees);
     expect(disagreeing, JSON.stringify(disagreeing, null, 1)).toEqual([]);
   });
+
+  it('imports mean: floating-point answers within the package’s tolerance', async () => {
+    const { files } = readPackageFolder(
+      path.resolve(import.meta.dirname, '../fixtures/problems/mean'),
+    );
+    const res = await upload(server, admin, {
+      name: 'mean.zip',
+      data: await zipFiles(files, 'mean'),
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const body = res.body as ProblemImportResponse;
+    expect(body.challenge.compare).toEqual({
+      mode: 'default',
+      caseSensitive: false,
+      spaceChangeSensitive: false,
+      floatTolerance: 1e-6,
+    });
+    expect(body.selfCheck).toHaveLength(10);
+    const disagreeing = body.selfCheck.filter((r) => !r.agrees);
+    expect(disagreeing, JSON.stringify(disagreeing, null, 1)).toEqual([]);
+  });
 });

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { E2E_ADMIN } from './admin-credentials.ts';
+import { expect, test } from '@playwright/test';
+import { signInAsAdmin } from './results-support.ts';
 import { compilerFrame, createChallenge, typeCode, uniqueCode } from './compiler-support.ts';
 import { newAccount, signUpThroughUi, studentScreen, toasts } from './support.ts';
 
@@ -34,14 +34,6 @@ const rules = {
   checkerSource: CHECKER,
   starterCode: '',
 };
-
-async function signInAsAdmin(page: Page) {
-  await page.goto('/admin');
-  await page.getByLabel('Admin email').fill(E2E_ADMIN.email);
-  await page.getByLabel('Password').fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/adminDash/);
-}
 
 test('a teacher edits a challenge judged by a checker program with test groups', async ({
   page,

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { readPackageFolder } from '../../src/server/problems/package-folder.ts';
 import { zipFiles } from '../../src/server/problems/package-zip.ts';
-import { E2E_ADMIN } from './admin-credentials.ts';
+import { signInAsAdmin } from './results-support.ts';
 import { compilerFrame, typeCode, uniqueCode } from './compiler-support.ts';
 import { newAccount, signUpThroughUi, studentScreen, toasts } from './support.ts';
 
@@ -13,14 +13,6 @@ import { newAccount, signUpThroughUi, studentScreen, toasts } from './support.ts
 
 const CPP_SOLUTION =
   '#include <iostream>\nint main() { long long a, b; std::cin >> a >> b; std::cout << a + b << std::endl; }';
-
-async function signInAsAdmin(page: Page) {
-  await page.goto('/admin');
-  await page.getByLabel('Admin email').fill(E2E_ADMIN.email);
-  await page.getByLabel('Password').fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/adminDash/);
-}
 
 test('a teacher imports a problem package, reads the self-check, and a student solves it in C++', async ({
   page,

@@ -29,6 +29,7 @@ test('a teacher watches a submission arrive live, reads the code, compares and d
     'Students',
     'Delete User',
     'Excel upload',
+    'Import problem',
     'Logout',
   ]);
   await dashMenu(page).getByRole('link', { name: 'Home' }).click();
@@ -79,7 +80,7 @@ test('a teacher watches a submission arrive live, reads the code, compares and d
   await tests.getByText('Input and output').nth(1).click();
   await expect(tests.getByText('40 2')).toBeVisible();
   await dialog.getByRole('tab', { name: 'Code' }).click();
-  const codeView = dialog.getByRole('textbox', { name: /Code of submission 2, python/ });
+  const codeView = dialog.getByRole('textbox', { name: /Code of submission 2, Python/ });
   await expect(codeView).toContainText('print(a + b)');
   await expect(codeView).toHaveAttribute('aria-readonly', 'true');
   // Compare: arrow keys move between the tabs, the diff shows what changed.

@@ -17,6 +17,7 @@ import {
   submissionStateSchema,
 } from '../../contract/compiler.ts';
 import { messages } from '../../contract/messages.ts';
+import { judgeRequestFor } from '../challenges/judge-request.ts';
 import { HttpError } from '../http-error.ts';
 import { checkCode } from './code-limits.ts';
 import { compilerUser, type CompilerGuard } from './compiler-guard.ts';
@@ -101,16 +102,7 @@ export const compilerRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => 
           return { mode: 'custom' as const, result };
         }
         const result = await callJudge(request.log, () =>
-          judge.judge({
-            language,
-            code,
-            tests: samples,
-            score: challenge.score,
-            compare: challenge.compare,
-            checkerSource: challenge.checkerSource,
-            groups: challenge.testGroups,
-            ...limits,
-          }),
+          judge.judge(judgeRequestFor(challenge, { language, code }, samples)),
         );
         if (result.verdict === 'Internal Error')
           throw judgeFailed(request.log, result.internalMessage);

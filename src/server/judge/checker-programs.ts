@@ -22,7 +22,7 @@ import type { JudgeLanguage, Verdict } from '../../contract/verdicts.ts';
 import { checkerOutcome, JUDGE_MESSAGE_CHARS, type CheckerOutcome } from './checker-outcome.ts';
 import type { JudgeConfig } from './config.ts';
 import { LANGUAGES, type LanguageSpec, type SourcePlan } from './languages.ts';
-import { CODE_DIR_IN_BOX, type BoxRunResult, type BoxRunSpec } from './sandbox.ts';
+import { CODE_DIR_IN_BOX, type BoxOptions, type BoxRunResult } from './sandbox.ts';
 
 export interface CompiledChecker {
   lang: LanguageSpec;
@@ -130,16 +130,7 @@ export class CheckerPrograms {
   }
 }
 
-type CheckerBox = (o: {
-  argv: string[];
-  stdin: string;
-  cpuMs: number;
-  wallMs: number;
-  memoryMb: number;
-  writable: boolean;
-  usr: boolean;
-  binds?: BoxRunSpec['binds'];
-}) => Promise<BoxRunResult>;
+type CheckerBox = (o: BoxOptions) => Promise<BoxRunResult>;
 
 /** What a file of the feedback folder holds, or undefined when the checker did not write it. */
 function feedbackFile(dir: string, name: string): string | undefined {

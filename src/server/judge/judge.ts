@@ -25,6 +25,7 @@ import {
   CODE_DIR_IN_BOX,
   LauncherPool,
   runInBox,
+  type BoxOptions,
   type BoxRunResult,
   type BoxRunSpec,
 } from './sandbox.ts';
@@ -154,17 +155,7 @@ export class Judge {
     lang: LanguageSpec,
     dir: string,
     uid: number | null,
-    o: {
-      argv: string[];
-      stdin: string;
-      cpuMs: number;
-      wallMs: number;
-      memoryMb: number;
-      writable: boolean;
-      usr: boolean;
-      stackBytes?: number;
-      binds?: BoxRunSpec['binds'];
-    },
+    o: BoxOptions,
   ): Promise<BoxRunResult> {
     const c = this.config;
     const spec: BoxRunSpec = {
@@ -233,14 +224,14 @@ export class Judge {
     });
     // Whether every box of this submission was seen emptied through its cgroup (see drain below).
     let contained = true;
-    const boxIn = async (boxLang: LanguageSpec, dir: string, o: Parameters<Judge['box']>[3]) => {
+    const boxIn = async (boxLang: LanguageSpec, dir: string, o: BoxOptions) => {
       const before = contained;
       contained = false; // until this box is known to be over (it may throw)
       const r = await this.box(boxLang, dir, uid, o);
       contained = before && r.contained;
       return r;
     };
-    const box = (o: Parameters<Judge['box']>[3]) => boxIn(lang, ws.dir, o);
+    const box = (o: BoxOptions) => boxIn(lang, ws.dir, o);
     try {
       const limits = compileLimits(lang.id);
       if (limits) {

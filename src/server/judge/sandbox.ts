@@ -48,6 +48,20 @@ export interface BoxRunSpec {
   nice: number;
 }
 
+/** What the judge asks of one box; the rest of its BoxRunSpec comes from the judge's settings. */
+export interface BoxOptions {
+  argv: string[];
+  stdin: string;
+  cpuMs: number;
+  wallMs: number;
+  memoryMb: number;
+  /** The code folder bound read-write (a compile step's output). */
+  writable: boolean;
+  usr: boolean;
+  stackBytes?: number;
+  binds?: BoxRunSpec['binds'];
+}
+
 export interface BoxRunResult {
   exitCode: number | null;
   /** Signal that ended the program (from the exit status 128+N that bwrap and sh report). */

@@ -6,6 +6,7 @@
  */
 import type { Challenge } from '../../contract/challenges.ts';
 import { SELF_CHECK_MAX_SUBMISSIONS, type SelfCheckRow } from '../../contract/problems.ts';
+import { judgeRequestFor } from '../challenges/judge-request.ts';
 import type { JudgeService } from '../judge/index.ts';
 import type { PackageSubmission } from './kattis-package.ts';
 
@@ -17,17 +18,7 @@ export async function selfCheck(
   // All handed to the judge's bounded queue at once: it runs JUDGE_CONCURRENCY of them at a time.
   return Promise.all(
     submissions.slice(0, SELF_CHECK_MAX_SUBMISSIONS).map(async (s): Promise<SelfCheckRow> => {
-      const result = await judge.judge({
-        language: s.language,
-        code: s.code,
-        tests: challenge.testCases,
-        timeLimitMs: challenge.timeLimitMs,
-        memoryLimitMb: challenge.memoryLimitMb,
-        score: challenge.score,
-        compare: challenge.compare,
-        checkerSource: challenge.checkerSource,
-        groups: challenge.testGroups,
-      });
+      const result = await judge.judge(judgeRequestFor(challenge, s));
       return {
         path: s.path,
         language: s.language,

@@ -10,6 +10,7 @@ import { languages } from '../../contract/challenges.ts';
 import type { SubmissionStatus } from '../../contract/compiler.ts';
 import type { ChangeFeed } from '../changes/change-feed.ts';
 import { findChallenge } from '../challenges/challenge-queries.ts';
+import { judgeRequestFor } from '../challenges/judge-request.ts';
 import type { DatabaseHandle } from '../db/connection.ts';
 import type { JudgeService } from '../judge/index.ts';
 import type { JudgeJob } from '../queue/job-queue.ts';
@@ -86,17 +87,12 @@ export function createJudgeJobHandler(deps: JudgeJobDeps) {
     await announce(deps, submissionId, claimed, 'running');
     const challenge = await findChallenge(deps.database.db, claimed.challengeId);
     if (!challenge) return false;
-    const result = await deps.judge.judge({
-      language: z.enum(languages).catch(challenge.language).parse(claimed.language),
-      code: claimed.code,
-      tests: challenge.testCases,
-      timeLimitMs: challenge.timeLimitMs,
-      memoryLimitMb: challenge.memoryLimitMb,
-      score: challenge.score,
-      compare: challenge.compare,
-      checkerSource: challenge.checkerSource,
-      groups: challenge.testGroups,
-    });
+    const result = await deps.judge.judge(
+      judgeRequestFor(challenge, {
+        language: z.enum(languages).catch(challenge.language).parse(claimed.language),
+        code: claimed.code,
+      }),
+    );
     if (result.verdict === 'Internal Error') {
       deps.log.error(
         { submissionId, jobId: job.data.jobId, internalMessage: result.internalMessage },

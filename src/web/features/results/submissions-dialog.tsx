@@ -9,6 +9,7 @@ import { Portal } from '@ark-ui/react/portal';
 import { Tabs } from '@ark-ui/react/tabs';
 import { lazy, Suspense, useState } from 'react';
 import { messages } from '../../../contract/messages.ts';
+import { LANGUAGE_LABELS } from '../../../contract/verdicts.ts';
 import type { StudentSubmissionsResponse, TeacherSubmission } from '../../../contract/results.ts';
 import { dateTime, score } from './format.ts';
 import {
@@ -282,7 +283,7 @@ function SubmissionDetails({
               language={submission.language}
               label={messages.codeOfSubmission
                 .replace('{n}', String(submission.number))
-                .replace('{language}', submission.language)}
+                .replace('{language}', LANGUAGE_LABELS[submission.language])}
             />
           </Suspense>
         </Tabs.Content>
