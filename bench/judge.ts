@@ -22,7 +22,7 @@ import {
   type LanguageSpec,
 } from '../src/server/judge/languages.ts';
 import type { JudgeLanguage, JudgeRequest } from '../src/server/judge/types.ts';
-import { summarize } from './stats.ts';
+import { median, summarize } from './stats.ts';
 
 const HELLO: Record<JudgeLanguage, string> = {
   python: 'print("hello")\n',
@@ -290,9 +290,3 @@ function commandContext(
   fs.writeFileSync(path.join(dir, plan.sourceFile), code);
   return { codeDir: dir, memoryLimitMb, sourceFile: plan.sourceFile, entry: plan.entry };
 }
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
-};

@@ -27,13 +27,15 @@ import { readTestCases } from '../src/server/results/submission-queries.ts';
 import { createWallClock } from '../src/server/results/wall-clock.ts';
 import type { Db } from '../src/server/db/connection.ts';
 import { startBenchServer } from './bench-server.ts';
-import { summarize } from './stats.ts';
+import { median, summarize } from './stats.ts';
 
 const STUDENTS = 10_000;
 const SUBMISSIONS_PER_STUDENT = 5;
 const TESTS = 5;
 const CHALLENGE = 'BENCH-RESULTS';
 const SAMPLES = 300;
+/** Rounds of exceljs alone then the export, for the export's ratio. */
+const EXPORT_ROUNDS = 5;
 
 v8.setFlagsFromString('--expose-gc');
 const collectGarbage = vm.runInNewContext('gc') as () => void;
@@ -45,8 +47,12 @@ export type ResultsFigures = {
   pageP99: number;
   pageP50: number;
   healthP50: number;
+  /** Medians over EXPORT_ROUNDS rounds of exceljs alone then the export. */
   exportMs: number;
   exceljsMs: number;
+  /** Median of the rounds' export ÷ exceljs ratios (each round's pair ran back to back). */
+  exportRatio: number;
+  exportRatios: number[];
   exportRows: number;
   exportMb: number;
   rssGrowthMb: number;
@@ -186,13 +192,21 @@ export async function resultsBenchmark(postgresAdminUrl?: string): Promise<Resul
       clearInterval(sampler);
     }
     peakRss = Math.max(peakRss, process.memoryUsage.rss());
-    // Then exceljs alone and a second export, both with exceljs's code already warm.
-    const baseline = await exceljsAlone(server.db);
-    collectGarbage();
-    const started = performance.now();
-    bytes = await download(exportUrl, headers);
-    const exportMs = performance.now() - started;
-    ok &&= baseline.rows === STUDENTS && bytes > 0;
+    // Then rounds of exceljs alone and the export back to back, exceljs's code already warm: a
+    // single pair swung from 1.38x to 1.67x between runs on this shared machine, so each round
+    // compares neighbours in time and the median round is the figure (as in the judge bench).
+    const rounds: { exceljsMs: number; exportMs: number }[] = [];
+    let rows = 0;
+    for (let round = 0; round < EXPORT_ROUNDS; round++) {
+      const baseline = await exceljsAlone(server.db);
+      rows = baseline.rows;
+      collectGarbage();
+      const started = performance.now();
+      bytes = await download(exportUrl, headers);
+      rounds.push({ exceljsMs: baseline.ms, exportMs: performance.now() - started });
+    }
+    ok &&= rows === STUDENTS && bytes > 0;
+    const exportRatios = rounds.map((r) => r.exportMs / r.exceljsMs);
     return {
       database: postgresAdminUrl ? 'PostgreSQL' : 'PGlite',
       seedMs,
@@ -200,9 +214,11 @@ export async function resultsBenchmark(postgresAdminUrl?: string): Promise<Resul
       healthP99: h.p99,
       pageP50: p.p50,
       pageP99: p.p99,
-      exportMs,
-      exceljsMs: baseline.ms,
-      exportRows: baseline.rows,
+      exportMs: median(rounds.map((r) => r.exportMs)),
+      exceljsMs: median(rounds.map((r) => r.exceljsMs)),
+      exportRatio: median(exportRatios),
+      exportRatios,
+      exportRows: rows,
       exportMb: bytes / 1024 / 1024,
       rssGrowthMb: (peakRss - baseRss) / 1024 / 1024,
       ok,
@@ -220,7 +236,7 @@ export async function reportResultsBenchmark(
     `\nResults (issue 12): ${STUDENTS.toLocaleString()} students x ${SUBMISSIONS_PER_STUDENT} submissions on one challenge. ` +
       'Page = 50 rows sorted by best score, filtered by branch, with the summary; p99 of ' +
       `${SAMPLES} requests interleaved with /api/health. Export = .xlsx of every row over HTTP vs ` +
-      'exceljs WorkbookWriter writing the same rows from memory. Goals: page p99 <= 10x health ' +
+      `exceljs WorkbookWriter writing the same rows from memory, in ${EXPORT_ROUNDS} rounds of both (the median round's ratio). Goals: page p99 <= 10x health ` +
       '(and < 50 ms on PostgreSQL), export <= 1.5x exceljs, RSS growth <= 50 MB.',
   );
   const figures: ResultsFigures[] = [];
@@ -229,7 +245,7 @@ export async function reportResultsBenchmark(
   console.table(
     figures.map((f) => {
       const pageRatio = f.pageP99 / f.healthP99;
-      const exportRatio = f.exportMs / f.exceljsMs;
+      const exportRatio = f.exportRatio;
       const pageMet = pageRatio <= 10 && (f.database !== 'PostgreSQL' || f.pageP99 < 50);
       const exportMet = exportRatio <= 1.5;
       const rssMet = f.rssGrowthMb <= 50;
@@ -242,7 +258,8 @@ export async function reportResultsBenchmark(
         'page vs health (p99)': `${pageRatio.toFixed(1)}x ${pageMet ? 'met' : 'NOT met'}`,
         export: `${(f.exportMs / 1000).toFixed(2)} s (${f.exportMb.toFixed(1)} MB)`,
         'exceljs alone': `${(f.exceljsMs / 1000).toFixed(2)} s`,
-        'export vs exceljs': `${exportRatio.toFixed(2)}x ${exportMet ? 'met' : 'NOT met'}`,
+        'export vs exceljs (median round)': `${exportRatio.toFixed(2)}x ${exportMet ? 'met' : 'NOT met'}`,
+        rounds: f.exportRatios.map((r) => `${r.toFixed(2)}x`).join(' '),
         'RSS growth': `${f.rssGrowthMb.toFixed(0)} MB ${rssMet ? 'met' : 'NOT met'}`,
         ok: f.ok,
       };

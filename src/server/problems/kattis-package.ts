@@ -96,9 +96,13 @@ const text = (files: PackageFiles, path: string): string | undefined =>
 const byNaturalPath = (a: string, b: string) =>
   a.localeCompare(b, 'en', { numeric: true, sensitivity: 'base' });
 
+/** problem.yaml, testdata.yaml and statements are small; a larger one is no package's. */
+const MAX_META_BYTES = 1024 * 1024;
+
 function yamlOf(files: PackageFiles, path: string): Record<string, unknown> {
   const source = text(files, path);
   if (source === undefined) return {};
+  if (source.length > MAX_META_BYTES) throw new PackageError(`${path} is larger than 1 MB`);
   try {
     const value: unknown = parseYaml(source);
     return value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
@@ -143,6 +147,8 @@ function statementOf(files: PackageFiles): { text: string; tex?: string } | unde
   for (const path of STATEMENTS) {
     const source = text(files, path);
     if (source === undefined) continue;
+    // The LaTeX conversion scans for braces: bounded input, bounded work.
+    if (source.length > MAX_META_BYTES) throw new PackageError(`${path} is larger than 1 MB`);
     return path.endsWith('.tex')
       ? { text: latexToText(source), tex: source }
       : { text: source.trim() };
