@@ -4,6 +4,7 @@
  */
 import { authLoadBenchmark } from './auth-load.ts';
 import { reportDeadlineBenchmark } from './deadline-burst.ts';
+import { reportImportBenchmark } from './problem-import.ts';
 import { judgeBenchmark, THROUGHPUT_GOAL } from './judge.ts';
 import { reportRosterBenchmark } from './roster.ts';
 import { reportResultsBenchmark } from './results.ts';
@@ -19,7 +20,8 @@ const targets: { label: string; url: string | undefined }[] = [
   ...(postgresUrl ? [{ label: 'PostgreSQL', url: postgresUrl }] : []),
 ];
 
-// `BENCH_ONLY=judge,roster npm run bench` runs a subset (auth, roster, judge, results, web).
+// `BENCH_ONLY=judge,roster npm run bench` runs a subset (auth, roster, judge, results, import,
+// web, deadline).
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
 const wanted = (name: string) => !only || only.includes(name);
 
@@ -47,6 +49,7 @@ if (wanted('roster'))
   for (const target of targets) failures += await reportRosterBenchmark(target.url);
 if (wanted('judge')) await reportJudge();
 const resultsMissed = wanted('results') ? await reportResultsBenchmark(targets) : 0;
+const importMissed = wanted('import') ? await reportImportBenchmark(targets) : 0;
 const webMissed = wanted('web') ? await reportWebBenchmark() : 0;
 const deadlineMissed = wanted('deadline') ? await reportDeadlineBenchmark(postgresUrl) : 0;
 
@@ -84,3 +87,4 @@ if (webMissed > 0) console.log(`Web app: ${webMissed} goal(s) not met, see above
 if (deadlineMissed > 0)
   console.log(`Deadline burst: ${deadlineMissed} goal(s) not met, see above.`);
 if (resultsMissed > 0) console.log(`Results: ${resultsMissed} goal(s) not met, see above.`);
+if (importMissed > 0) console.log(`Package import: ${importMissed} goal(s) not met, see above.`);

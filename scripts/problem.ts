@@ -98,9 +98,9 @@ async function importPackage(args: string[]): Promise<number> {
   const body: unknown = await res.json().catch(() => ({}));
   if (!res.ok) throw new CliError((body as { message?: string }).message ?? `HTTP ${res.status}`);
   const answer = problemImportResponseSchema.parse(body);
-  const { challengeId, challengeName, testCases } = answer.challenge;
+  const { challengeId, challengeName, testCaseCount } = answer.challenge;
   console.log(
-    `${answer.replaced ? 'Replaced' : 'Created'} challenge ${challengeId} "${challengeName}" with ${testCases.length} tests.`,
+    `${answer.replaced ? 'Replaced' : 'Created'} challenge ${challengeId} "${challengeName}" with ${testCaseCount} tests.`,
   );
   for (const warning of answer.warnings) console.log(`  left out: ${warning}`);
   if (answer.selfCheck.length === 0) return 0;

@@ -31,8 +31,17 @@ export const selfCheckRowSchema = z.object({
 });
 export type SelfCheckRow = z.infer<typeof selfCheckRowSchema>;
 
+/**
+ * The imported challenge without its test data, checker and statement: a package's tests may
+ * weigh tens of MB, which the answer need not carry back (getChallenge has them).
+ */
+export const importedChallengeSchema = challengeSchema
+  .omit({ testCases: true, checkerSource: true, challengeDesc: true })
+  .extend({ testCaseCount: z.number().int() });
+export type ImportedChallenge = z.infer<typeof importedChallengeSchema>;
+
 export const problemImportResponseSchema = z.object({
-  challenge: challengeSchema,
+  challenge: importedChallengeSchema,
   /** True when an existing challenge with this test code was replaced. */
   replaced: z.boolean(),
   selfCheck: z.array(selfCheckRowSchema),

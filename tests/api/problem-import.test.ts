@@ -6,6 +6,7 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../src/contract/messages.ts';
+import type { Challenge } from '../../src/contract/challenges.ts';
 import type { ProblemImportResponse } from '../../src/contract/problems.ts';
 import { readPackageFolder } from '../../src/server/problems/package-folder.ts';
 import { zipFiles } from '../../src/server/problems/package-zip.ts';
@@ -64,7 +65,9 @@ describe.each(databaseKinds)('problem package import on %s', (kind) => {
       timeLimitMs: 1000,
       testGroups: [{ name: 'secret', scoring: 'all' }],
     });
-    expect(body.challenge.testCases).toHaveLength(4);
+    expect(body.challenge.testCaseCount).toBe(4);
+    // The answer does not carry the tests back: getChallenge has them.
+    expect(body.challenge).not.toHaveProperty('testCases');
     expect(body.warnings).toEqual([]);
     expect(body.selfCheck).toHaveLength(25);
     const disagreeing = body.selfCheck.filter((r) => !r.agrees);
@@ -134,7 +137,14 @@ describe.each(databaseKinds)('problem package import on %s', (kind) => {
       { challengeId: 'APLUSB' },
       admin,
     );
-    const { challenge } = again.body as ProblemImportResponse;
+    const reimported = await call(
+      server,
+      'POST',
+      '/api/admin/getChallenge',
+      { challengeId: 'APLUSB-AGAIN' },
+      admin,
+    );
+    const challenge = reimported.body as Challenge;
     const kept = [
       'challengeName',
       'challengeDesc',
@@ -226,8 +236,16 @@ describe('a package with an output validator and groups', () => {
         { name: '2_large', scoring: 'sum' },
       ],
     });
-    expect(body.challenge.checkerSource).toContain('partial_score(0.5)');
-    expect(body.challenge.checkerSource).not.toContain('#include "validate.h"');
+    const stored = await call(
+      server,
+      'POST',
+      '/api/admin/getChallenge',
+      { challengeId: 'DIVISOR' },
+      admin,
+    );
+    const { checkerSource } = stored.body as { checkerSource: string };
+    expect(checkerSource).toContain('partial_score(0.5)');
+    expect(checkerSource).not.toContain('#include "validate.h"');
     expect(body.selfCheck).toHaveLength(25);
     const disagreeing = body.selfCheck.filter((r) => !r.agrees);
     expect(disagreeing, JSON.stringify(disagreeing, null, 1)).toEqual([]);

@@ -135,7 +135,18 @@ export const problemRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, guar
       if (!challenge) throw new HttpError(409, messages.packageExists);
       const rows =
         fields.selfCheck === 'false' ? [] : await selfCheck(judge, challenge, imported.submissions);
-      return { challenge, replaced, selfCheck: rows, warnings: imported.warnings };
+      const {
+        testCases,
+        checkerSource: _checker,
+        challengeDesc: _statement,
+        ...summary
+      } = challenge;
+      return {
+        challenge: { ...summary, testCaseCount: testCases.length },
+        replaced,
+        selfCheck: rows,
+        warnings: imported.warnings,
+      };
     },
   );
 
