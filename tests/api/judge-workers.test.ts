@@ -158,10 +158,14 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('judge worker processes on postg
       },
       150_000,
     );
-    const jobs = await queryRows(
-      server,
-      `select state, retry_count from pgboss.job where name = 'judge-submission'`,
-    );
+    // A worker writes the result, then tells the queue the job is done: the last completions may
+    // land a moment after the last result.
+    const jobsQuery = `select state, retry_count from pgboss.job where name = 'judge-submission'`;
+    await until('all 100 jobs completed', async () => {
+      const rows = await queryRows(server, jobsQuery);
+      return rows.filter((j) => j.state === 'completed').length === 100;
+    });
+    const jobs = await queryRows(server, jobsQuery);
     expect(jobs).toHaveLength(100);
     expect(jobs.every((j) => j.state === 'completed' && j.retry_count === 0)).toBe(true);
     const verdicts = await queryRows(
