@@ -1,6 +1,6 @@
 /**
  * The judge, sandboxed against bare runs of the same commands in the same run: hello world per
- * language, its compile step included (py_compile, node --check, javac, gcc, g++; goal ≤ 1.5× for
+ * language, its compile step included (Python's compile(), node --check, javac, gcc, g++; goal ≤ 1.5× for
  * python, node, C and C++), Java with 10 tests against bare javac + 10 java runs (goal ≤ 1.3×),
  * and the throughput of 500 queued trivial Python submissions against the same commands bare at
  * the same concurrency (goal: sandboxed runs/s ≥ 0.8× bare runs/s).
@@ -43,7 +43,7 @@ const HELLO_SAMPLES: Record<JudgeLanguage, number> = {
 
 /** What the compile step of each language is, for the row names. */
 const COMPILE_STEP: Record<JudgeLanguage, string> = {
-  python: 'py_compile + python',
+  python: 'compile() + python',
   javascript: 'node --check + node',
   java: 'javac + java',
   c: 'gcc -static + run',

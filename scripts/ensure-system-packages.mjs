@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Installs the Debian packages the portal needs when they are missing (chromium for the browser
 // tests, ffmpeg for the guide video; for the judge: bubblewrap for its sandbox, libseccomp's Python
-// bindings that compile its seccomp filter, util-linux's setpriv/prlimit, JDK 17 for Java
+// bindings that compile its seccomp filter, JDK 17 for Java
 // submissions, gcc and g++ for C and C++ ones). It runs apt-get itself
 // when it can (root on Debian) and otherwise says exactly what to run.
 import { execFileSync, spawnSync } from 'node:child_process';

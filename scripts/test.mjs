@@ -13,7 +13,7 @@ const e2eJson = path.join(results, 'e2e.json');
 
 const stages = [
   // Debian packages the tests use: chromium (browser tests), gnumeric (.xls uploads), and the
-  // judge's sandbox (bubblewrap, libseccomp's Python bindings, setpriv) and its compilers (JDK 17,
+  // judge's sandbox (bubblewrap, libseccomp's Python bindings) and its compilers (JDK 17,
   // gcc, g++).
   [
     'system packages',
@@ -24,7 +24,6 @@ const stages = [
       'gnumeric',
       'bubblewrap',
       'seccomp',
-      'setpriv',
       'jdk17',
       'gcc',
       'gxx',

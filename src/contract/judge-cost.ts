@@ -39,7 +39,7 @@ export interface CompileLimits {
 export const COMPILE_LIMITS: CompileLimits = { cpuMs: 15_000, wallMs: 20_000, memoryLimitMb: 768 };
 
 /**
- * Python's py_compile and node --check only parse (no code generation, no link): a 256 KiB
+ * Python's compile() and node --check only parse (no code generation, no link): a 256 KiB
  * source takes well under a second, so a far smaller bound keeps the worst case honest.
  */
 export const SYNTAX_CHECK_LIMITS: CompileLimits = {

@@ -20,7 +20,7 @@ const expected: Record<Solution, { verdict: string; score: number }> = {
   wrong: { verdict: 'Wrong Answer', score: 25 },
   slow: { verdict: 'Time Limit Exceeded', score: 0 },
   crash: { verdict: 'Runtime Error', score: 0 },
-  // Every language has a compile step: javac, gcc and g++, py_compile and node --check.
+  // Every language has a compile step: javac, gcc and g++, Python's compile() and node --check.
   broken: { verdict: 'Compilation Error', score: 0 },
 };
 

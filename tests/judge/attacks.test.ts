@@ -43,6 +43,7 @@ const attacks: Record<string, [JudgeLanguage[], Verdict[], string]> = {
   'kill-parent': [['python', 'javascript'], ['Accepted', 'Runtime Error'], 'alive'],
   'inherited-fds': [['python'], HELD, 'blocked'],
   'write-stdin': [['python'], HELD, 'blocked'],
+  credentials: [['python'], HELD, 'blocked'],
 };
 
 const cases = Object.entries(attacks).flatMap(([name, [langs, verdicts, output]]) =>

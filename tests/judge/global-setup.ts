@@ -1,4 +1,4 @@
-// The judge's tests need bubblewrap, libseccomp's Python bindings, setpriv, JDK 17, gcc and g++: install
+// The judge's tests need bubblewrap, libseccomp's Python bindings, JDK 17, gcc and g++: install
 // what is missing once, before any test file runs (CI runs on fresh machines). Then empty the tests'
 // own work folder: a run killed midway leaves submissions there, and every attack test checks that
 // the folder holds nothing but its own leftovers.
@@ -9,15 +9,7 @@ import { testConfig } from './helpers.ts';
 export default function setup(): void {
   execFileSync(
     'node',
-    [
-      'scripts/ensure-system-packages.mjs',
-      'bubblewrap',
-      'seccomp',
-      'setpriv',
-      'jdk17',
-      'gcc',
-      'gxx',
-    ],
+    ['scripts/ensure-system-packages.mjs', 'bubblewrap', 'seccomp', 'jdk17', 'gcc', 'gxx'],
     {
       stdio: 'inherit',
     },

@@ -17,10 +17,11 @@
 # and {"id": n, "exit": code | null, "signal": number | null} when a box's first process ends.
 # The run itself goes straight from the server to the waiting process through prefix.go (one
 # line: {"argv", "env", "stdin": file, "cwd", "cpu": s, "fsize": bytes, "stack": bytes | null,
-# "nproc": n | null, "nice": n, "bpf": base64 | null, "statusFd": bool}), so starting a box wakes no process but that
-# one: it opens the input file, sets its nice value and the rlimits and execs argv (setpriv → bwrap → program) with exactly
-# fds 0-2 (3 = the seccomp filter and 4 = bwrap's status when asked). Exit 125 = the launcher
-# itself failed (its message is on the box's stderr).
+# "nproc": n | null, "nice": n, "uid": n | null, "bpf": base64 | null, "statusFd": bool}), so
+# starting a box wakes no process but that one: it opens the input file, sets its nice value and
+# the rlimits, drops to the box's uid (below) and execs argv (bwrap → program) with exactly fds 0-2
+# (3 = the seccomp filter and 4 = bwrap's status when asked). Exit 125 = the launcher itself
+# failed (its message is on the box's stderr).
 # When stdin closes (the server is gone), every box is killed and this process exits; a waiting
 # box process also dies with this one (PR_SET_PDEATHSIG).
 import base64
@@ -35,9 +36,26 @@ import sys
 
 EXEC_FAILED = 125
 PR_SET_PDEATHSIG = 1
+PR_CAPBSET_DROP = 24
+PR_SET_NO_NEW_PRIVS = 38
+_LINUX_CAPABILITY_VERSION_3 = 0x20080522
 os.closerange(3, 1 << 20)  # descriptors the server leaked without close-on-exec
 
 libc = ctypes.CDLL(None, use_errno=True)
+with open("/proc/sys/kernel/cap_last_cap") as f:
+    CAP_LAST = int(f.read())
+
+
+class CapHeader(ctypes.Structure):
+    _fields_ = [("version", ctypes.c_uint32), ("pid", ctypes.c_int)]
+
+
+class CapData(ctypes.Structure):
+    _fields_ = [
+        ("effective", ctypes.c_uint32),
+        ("permitted", ctypes.c_uint32),
+        ("inheritable", ctypes.c_uint32),
+    ]
 launcher_pid = os.getpid()
 boxes = {}  # id -> {"pid", "pidfd"}
 sel = selectors.DefaultSelector()
@@ -79,10 +97,33 @@ def read_line(fd):
     return data
 
 
+def check(result, what):
+    if result != 0:
+        err = ctypes.get_errno()
+        raise OSError(err, f"{what}: {os.strerror(err)}")
+
+
+def drop_to(uid):
+    """Becomes the box's uid and gid for good: no supplementary groups, no capability in any set
+    (bounding set emptied while still root; the uid change clears the permitted, effective and
+    ambient sets; the inheritable set is cleared last) and no_new_privs, so no exec can gain
+    privileges again. This was setpriv's job: done here, it saves a process start per box."""
+    for cap in range(CAP_LAST + 1):
+        check(libc.prctl(PR_CAPBSET_DROP, cap, 0, 0, 0), "PR_CAPBSET_DROP")
+    os.setgroups([])
+    os.setresgid(uid, uid, uid)
+    os.setresuid(uid, uid, uid)
+    header = CapHeader(_LINUX_CAPABILITY_VERSION_3, 0)
+    check(libc.capset(ctypes.byref(header), (CapData * 2)()), "capset")
+    check(libc.prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0), "PR_SET_NO_NEW_PRIVS")
+    if os.getresuid() != (uid, uid, uid) or os.getresgid() != (uid, uid, uid) or os.getgroups():
+        raise OSError("the box's credentials did not change")
+
+
 def box_main(go, out, err, status, procs):
     """The box's first process, after fork: never returns."""
     try:
-        os.setsid()  # its own process group, so a kill reaches setpriv, bwrap and all they start
+        os.setsid()  # its own process group, so a kill reaches bwrap and all it starts
         if libc.prctl(PR_SET_PDEATHSIG, int(signal.SIGKILL), 0, 0, 0) != 0 or os.getppid() != launcher_pid:
             os._exit(EXEC_FAILED)
         # Python ignores SIGPIPE and SIGXFSZ and handles SIGINT; an exec keeps ignored signals
@@ -143,6 +184,8 @@ def box_main(go, out, err, status, procs):
             # Set as root, before the uid drops: the box cannot raise its priority back.
             os.setpriority(os.PRIO_PROCESS, 0, run["nice"])
         os.chdir(run["cwd"])
+        if run.get("uid") is not None:
+            drop_to(run["uid"])
         os.execve(run["argv"][0], run["argv"], run["env"])
     except BaseException as e:  # noqa: BLE001 - whatever failed, the box must not run
         try:

@@ -107,13 +107,12 @@ export class Judge {
       fatal = true;
     }
     if (sandbox === 'bwrap') {
-      for (const bin of ['/usr/bin/bwrap', '/usr/bin/setpriv'])
-        if (!fs.existsSync(bin)) {
-          problems.push(
-            `${bin} is missing (node scripts/ensure-system-packages.mjs bubblewrap setpriv)`,
-          );
-          fatal = true;
-        }
+      if (!fs.existsSync('/usr/bin/bwrap')) {
+        problems.push(
+          '/usr/bin/bwrap is missing (node scripts/ensure-system-packages.mjs bubblewrap)',
+        );
+        fatal = true;
+      }
       if (process.getuid?.() !== 0) {
         problems.push('the judge must run as root to give each box its own uid and cgroup');
         fatal = true;

@@ -1,7 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 import { isCompiled } from '../../contract/judge-cost.ts';
 import { JUDGE_LANGUAGES } from '../../contract/verdicts.ts';
-import { LANGUAGES, type CommandContext } from './languages.ts';
+import { LANGUAGES, PYTHON_SYNTAX_CHECK, type CommandContext } from './languages.ts';
 
 const context = (code: string, language: keyof typeof LANGUAGES): CommandContext => {
   const plan = LANGUAGES[language].plan(code);
@@ -37,15 +41,66 @@ describe('command lines', () => {
     }
   });
 
-  it('checks Python with py_compile and JavaScript with node --check', () => {
-    expect(LANGUAGES.python.compile(context('', 'python'))).toEqual(
-      expect.arrayContaining(['/usr/bin/python3', '-m', 'py_compile', '/code/main.py']),
-    );
+  it('checks Python with the built-in compile() and JavaScript with node --check', () => {
+    expect(LANGUAGES.python.compile(context('', 'python'))).toEqual([
+      '/usr/bin/python3',
+      '-I',
+      '-S',
+      '-c',
+      PYTHON_SYNTAX_CHECK,
+      '/code/main.py',
+    ]);
+    expect(LANGUAGES.python.compileWritesCode).toBe(false);
     expect(LANGUAGES.javascript.compile(context('', 'javascript'))).toEqual([
       '/usr/bin/node',
       '--check',
       '/code/main.js',
     ]);
+  });
+
+  describe("Python's syntax check", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'syntax-check-'));
+    afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+    const check = (name: string, source: string | Buffer) => {
+      const file = path.join(dir, name);
+      fs.writeFileSync(file, source);
+      const r = spawnSync('/usr/bin/python3', ['-I', '-S', '-c', PYTHON_SYNTAX_CHECK, file], {
+        encoding: 'utf8',
+      });
+      return { status: r.status, stderr: r.stderr.replaceAll(dir, '/code'), stdout: r.stdout };
+    };
+
+    it('passes valid code without running it or writing anything', () => {
+      const r = check('ok.py', 'print("ran")\nraise SystemExit(3)\n');
+      expect(r).toEqual({ status: 0, stderr: '', stdout: '' });
+      expect(fs.readdirSync(dir).sort()).toEqual(['ok.py']);
+    });
+    it("prints Python's own message for a syntax error: file, line, caret, error", () => {
+      expect(check('a.py', 'x = 1\nprint(\n')).toEqual({
+        status: 1,
+        stderr: `  File "/code/a.py", line 2\n    print(\n         ^\nSyntaxError: '(' was never closed\n`,
+        stdout: '',
+      });
+    });
+    it('reports indentation errors, null bytes and bad encodings the same way', () => {
+      const indent = check('b.py', 'if 1:\nprint(2)\n');
+      expect(indent.status).toBe(1);
+      expect(indent.stderr).toMatch(/File "\/code\/b\.py", line 2[\s\S]*IndentationError: /u);
+      const nul = check('c.py', 'x = 1\0\n');
+      expect(nul.status).toBe(1);
+      expect(nul.stderr).toMatch(/null bytes/u);
+      const bytes = check('d.py', Buffer.from([0xff, 0xfe, 0x0a]));
+      expect(bytes.status).toBe(1);
+      expect(bytes.stderr).toMatch(/SyntaxError: .*utf-8/u);
+    });
+    it('honours a coding line', () => {
+      const latin1 = Buffer.concat([
+        Buffer.from('# -*- coding: latin-1 -*-\nprint("'),
+        Buffer.from([0xe9]),
+        Buffer.from('")\n'),
+      ]);
+      expect(check('e.py', latin1).status).toBe(0);
+    });
   });
 
   it('compiles Java into a folder and runs the main class by its qualified name', () => {

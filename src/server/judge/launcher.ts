@@ -42,6 +42,8 @@ export interface LauncherRun {
   nproc: number | null;
   /** The box's nice value (0: the launcher's own priority). */
   nice: number;
+  /** The unprivileged uid (and gid) the launcher drops to before its exec; null keeps root. */
+  uid: number | null;
   seccomp: Buffer | null;
   /** bwrap's --json-status-fd 4; a bare run (JUDGE_SANDBOX=none) has no such descriptor. */
   statusFd: boolean;
@@ -237,6 +239,7 @@ export class Launcher {
         stack: run.stackBytes ?? null,
         nproc: run.nproc,
         nice: run.nice,
+        uid: run.uid,
         bpf: run.seccomp?.toString('base64') ?? null,
         statusFd: run.statusFd,
       })}\n`,

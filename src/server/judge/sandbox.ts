@@ -1,8 +1,8 @@
 /**
  * Runs one command in a box and reports how it ended. With JUDGE_SANDBOX=bwrap (the default) the
  * chain is: the launcher's forked process (as root: already in the run's cgroups; sets rlimits,
- * see box-launcher.py) → setpriv (drops to the box's unprivileged uid/gid, no groups, no
- * capabilities, no new privileges) → bwrap (new user, pid, mount, net, ipc, uts and cgroup
+ * then drops to the box's unprivileged uid/gid with no groups, no capabilities and no new
+ * privileges, see box-launcher.py) → bwrap (new user, pid, mount, net, ipc, uts and cgroup
  * namespaces; read-only /usr; a size-limited tmpfs as the only writable place; the seccomp filter)
  * → the program. Everything starts from an empty environment with only fds 0-2 (and bwrap's 3, 4):
  * stdin is a root-only file, stdout and stderr are FIFOs read here. Wall time and output size are
@@ -170,18 +170,7 @@ export function bwrapArgs(spec: BoxRunSpec): string[] {
 function sandboxArgv(spec: BoxRunSpec): string[] {
   if (spec.mode === 'none') return spec.argv;
   if (spec.uid === null) throw new Error('a bwrap box needs a uid');
-  return [
-    '/usr/bin/setpriv',
-    `--reuid=${spec.uid}`,
-    `--regid=${spec.uid}`,
-    '--clear-groups',
-    '--no-new-privs',
-    '--inh-caps=-all',
-    '--bounding-set=-all',
-    '--',
-    '/usr/bin/bwrap',
-    ...bwrapArgs(spec),
-  ];
+  return ['/usr/bin/bwrap', ...bwrapArgs(spec)];
 }
 
 /**
@@ -265,6 +254,7 @@ async function launch(spec: BoxRunSpec, launcher: Launcher): Promise<BoxRunResul
         nproc,
         seccomp: spec.mode === 'bwrap' ? spec.seccomp : null,
         nice: spec.nice,
+        uid: spec.mode === 'bwrap' ? spec.uid : null,
         statusFd: spec.mode === 'bwrap',
       },
       {
