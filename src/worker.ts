@@ -11,6 +11,7 @@ import { ConfigError, loadConfig } from './server/config.ts';
 import { openDatabase } from './server/db/connection.ts';
 import { createJudge } from './server/judge/index.ts';
 import { startJudging } from './server/submissions/judging.ts';
+import { TestDataCache } from './server/test-data/test-data-cache.ts';
 
 if (fs.existsSync('.env')) process.loadEnvFile('.env');
 
@@ -24,7 +25,7 @@ async function main(): Promise<void> {
   }
   const database = await openDatabase({ kind: 'postgres', url: config.databaseUrl, poolSize: 4 });
   await database.migrate();
-  const judge = createJudge(config.judge);
+  const judge = createJudge(config.judge, new TestDataCache(database.db, config.judge.workDir));
   const caps = await judge.capabilities();
   if (!caps.ready) log.warn({ problems: caps.problems }, 'this machine cannot judge safely');
   const judging = await startJudging({ config, database, judge, log, work: true });

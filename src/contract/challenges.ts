@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { compareRuleSchema } from './compare-rule.ts';
 import { messages } from './messages.ts';
+import { testDataRefSchema } from './test-data.ts';
 import { groupNameSchema, groupsProblem, testGroupSchema } from './test-groups.ts';
 import { JUDGE_LANGUAGES } from './verdicts.ts';
 
@@ -61,19 +62,31 @@ export const challengeIdSchema = z
   .min(1, { error: messages.provideChallengeId })
   .regex(CHALLENGE_ID_PATTERN, { error: messages.invalidChallengeId });
 
-export const testCaseSchema = z.object({
-  input: z.string().max(1_000_000, { error: messages.testCaseTooLarge }),
-  expectedOutput: z.string().max(1_000_000, { error: messages.testCaseTooLarge }),
-  hidden: z.boolean(),
-  /** 0 is allowed (samples worth nothing, as on Kattis); all 0 weighs the tests equally. */
-  weight: z
-    .number({ error: messages.enterAllChallengeDetails })
-    .int({ error: messages.invalidWeight })
-    .min(0, { error: messages.invalidWeight })
-    .max(1000, { error: messages.invalidWeight }),
-  /** A hidden test's group (test-groups.ts); samples are always the group `sample`. */
-  group: groupNameSchema.optional(),
-});
+export const testCaseSchema = z
+  .object({
+    input: z.string().max(1_000_000, { error: messages.testCaseTooLarge }),
+    expectedOutput: z.string().max(1_000_000, { error: messages.testCaseTooLarge }),
+    /** Big test data (test-data.ts): the input is this stored file, and `input` is ''. */
+    inputFile: testDataRefSchema.optional(),
+    /** The expected output is this stored file, and `expectedOutput` is ''. */
+    expectedOutputFile: testDataRefSchema.optional(),
+    hidden: z.boolean(),
+    /** 0 is allowed (samples worth nothing, as on Kattis); all 0 weighs the tests equally. */
+    weight: z
+      .number({ error: messages.enterAllChallengeDetails })
+      .int({ error: messages.invalidWeight })
+      .min(0, { error: messages.invalidWeight })
+      .max(1000, { error: messages.invalidWeight }),
+    /** A hidden test's group (test-groups.ts); samples are always the group `sample`. */
+    group: groupNameSchema.optional(),
+  })
+  .superRefine((t, ctx) => {
+    if ((t.inputFile && t.input !== '') || (t.expectedOutputFile && t.expectedOutput !== ''))
+      ctx.addIssue({ code: 'custom', message: messages.testDataBoth });
+    // Samples are shown to students on the test screen: they stay text.
+    if (!t.hidden && (t.inputFile || t.expectedOutputFile))
+      ctx.addIssue({ code: 'custom', message: messages.sampleFromFile });
+  });
 export type TestCase = z.infer<typeof testCaseSchema>;
 
 /** The ten fields of the spec, each required. */

@@ -176,7 +176,18 @@ export const messages = {
   testGroupUnknown: 'Test case {test} names the group {group}, which is not defined',
   addTestCase: 'Add at least one test case',
   tooManyTestCases: 'A challenge can have at most 200 test cases',
-  testCaseTooLarge: 'A test input or output can be at most 1 MB',
+  testCaseTooLarge: 'A test input or output can be at most 1 MB: load a larger one from a file',
+  // Big test data (issue 14 item 6); {size} is filled in.
+  testDataTooLarge: 'A test file can be at most {size}',
+  challengeDataTooLarge: "A challenge's tests can weigh at most {size} in all",
+  testDataMissing: 'A test file is missing: load it again',
+  sampleFromFile:
+    'A sample is shown to students: type its input and output (at most 1 MB each), or make it hidden',
+  testDataBoth: 'A test takes its input (or output) from a file or from the text box, not both',
+  testDataFileLabel: 'Load from a file',
+  testDataDownload: 'Download',
+  testDataRemove: 'Use the text box instead',
+  testDataUploading: 'Uploading {name}…',
   fieldTooLong: 'One of the fields is too long',
 
   // Output comparison of a challenge (issue 14 item 1): validation, the form, and the sentence

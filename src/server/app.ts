@@ -20,6 +20,8 @@ import { seedFirstAdmin } from './admins/seed-first-admin.ts';
 import { refuseLargeBodiesPolitely } from './body-too-large.ts';
 import { challengeRoutes } from './challenges/challenge-routes.ts';
 import { problemRoutes } from './problems/problem-routes.ts';
+import { TestDataCache } from './test-data/test-data-cache.ts';
+import { testDataRoutes } from './test-data/test-data-routes.ts';
 import { compilerFrameSources } from './compiler/compiler-url.ts';
 import { registerCompiler } from './compiler/index.ts';
 import { installErrorHandlers } from './errors.ts';
@@ -51,7 +53,8 @@ export async function buildApp(
   logger: FastifyServerOptions['logger'] = { level: deps.config.logLevel },
 ): Promise<FastifyInstance> {
   const { config, database, tokens, version } = deps;
-  const judge = deps.judge ?? createJudge(config.judge);
+  const judge =
+    deps.judge ?? createJudge(config.judge, new TestDataCache(database.db, config.judge.workDir));
   const app = Fastify({
     logger,
     trustProxy: config.trustProxy,
@@ -131,8 +134,10 @@ export async function buildApp(
     tokens,
     limiter: createAttemptLimiter(database.db, 'admin-login', config.loginLimits),
   });
-  await app.register(challengeRoutes, { db: database.db, guards, judge });
-  await app.register(problemRoutes, { db: database.db, guards, judge });
+  const { maxFileBytes, maxChallengeBytes } = config.testData;
+  await app.register(challengeRoutes, { db: database.db, guards, judge, maxChallengeBytes });
+  await app.register(problemRoutes, { db: database.db, guards, judge, maxChallengeBytes });
+  await app.register(testDataRoutes, { db: database.db, guards, maxFileBytes });
   await app.register(userAdminRoutes, { db: database.db, guards });
   await app.register(teacherResultsRoutes, { db: database.db, guards, timeZone: config.timeZone });
   await app.register(rosterRoutes, { db: database.db, guards });

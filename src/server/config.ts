@@ -5,6 +5,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_CHALLENGE_DATA_MAX_MB, DEFAULT_TEST_DATA_MAX_MB } from '../contract/test-data.ts';
 import { judgeConfigFromEnv, type JudgeConfig } from './judge/config.ts';
 
 const optionalText = z
@@ -62,6 +63,14 @@ const envSchema = z.object({
   // may still arrive: a lab whose network died at the end is not punished, but nobody can extend
   // the test by staying offline.
   SUBMISSION_OFFLINE_ALLOWANCE_SECONDS: z.coerce.number().int().min(0).max(3600).default(300),
+  // Big test data (issue 14 item 6): the largest test file, and all of a challenge's tests.
+  TEST_DATA_MAX_MB: z.coerce.number().int().min(1).max(4096).default(DEFAULT_TEST_DATA_MAX_MB),
+  CHALLENGE_DATA_MAX_MB: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(65536)
+    .default(DEFAULT_CHALLENGE_DATA_MAX_MB),
   TZ: z.string().default('UTC'),
   REDIS_URL: optionalText,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -120,6 +129,8 @@ export type Config = {
   };
   submissionGraceSeconds: number;
   submissionOfflineAllowanceSeconds: number;
+  /** Big test data: the largest test file and all of one challenge's tests, in bytes. */
+  testData: { maxFileBytes: number; maxChallengeBytes: number };
   timeZone: string;
   redisUrl: string | undefined;
   logLevel: string;
@@ -177,6 +188,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     submissionGraceSeconds: e.SUBMISSION_GRACE_SECONDS,
     submissionOfflineAllowanceSeconds: e.SUBMISSION_OFFLINE_ALLOWANCE_SECONDS,
+    testData: {
+      maxFileBytes: e.TEST_DATA_MAX_MB * 1024 * 1024,
+      maxChallengeBytes: e.CHALLENGE_DATA_MAX_MB * 1024 * 1024,
+    },
     timeZone: e.TZ,
     redisUrl: e.REDIS_URL,
     logLevel: e.LOG_LEVEL,

@@ -56,8 +56,10 @@ export function hostLeftovers(config: JudgeConfig): string[] {
   }
   if (fs.existsSync(config.workDir)) {
     for (const name of fs.readdirSync(config.workDir))
-      // uids: the locks; checkers: teachers' compiled checkers, kept on purpose (root's, 0755).
-      if (name !== 'uids' && name !== 'checkers') found.push(`${config.workDir}/${name}`);
+      // uids: the locks; checkers: teachers' compiled checkers, kept on purpose (root's, 0755);
+      // testdata: local copies of stored test files (root only).
+      if (name !== 'uids' && name !== 'checkers' && name !== 'testdata')
+        found.push(`${config.workDir}/${name}`);
     const locks = path.join(config.workDir, 'uids');
     if (fs.existsSync(locks))
       for (const name of fs.readdirSync(locks))

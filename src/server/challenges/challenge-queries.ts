@@ -3,6 +3,7 @@
  * in one transaction, so a failed save never leaves a challenge with half its tests.
  */
 import { asc, count, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import {
   otherLanguages,
@@ -18,7 +19,7 @@ import {
 } from '../../contract/compare-rule.ts';
 import { testGroupSchema } from '../../contract/test-groups.ts';
 import type { Db } from '../db/connection.ts';
-import { attempts, challenges, testCases } from '../db/schema.ts';
+import { attempts, challenges, testCases, testData } from '../db/schema.ts';
 
 type ChallengeRow = typeof challenges.$inferSelect;
 /**
@@ -68,6 +69,9 @@ function columns(values: ChallengeValues) {
   };
 }
 
+const inputData = alias(testData, 'input_data');
+const outputData = alias(testData, 'output_data');
+
 async function readTests(db: Db, challengeId: string): Promise<TestCase[]> {
   const rows = await db
     .select({
@@ -76,20 +80,35 @@ async function readTests(db: Db, challengeId: string): Promise<TestCase[]> {
       hidden: testCases.hidden,
       weight: testCases.weight,
       group: testCases.groupName,
+      inputSha256: testCases.inputSha256,
+      inputSize: inputData.size,
+      outputSha256: testCases.expectedOutputSha256,
+      outputSize: outputData.size,
     })
     .from(testCases)
+    .leftJoin(inputData, eq(inputData.sha256, testCases.inputSha256))
+    .leftJoin(outputData, eq(outputData.sha256, testCases.expectedOutputSha256))
     .where(eq(testCases.challengeId, challengeId))
     .orderBy(asc(testCases.ordinal));
-  return rows.map(({ group, ...t }) => (group === null ? t : { ...t, group }));
+  return rows.map(({ group, inputSha256, inputSize, outputSha256, outputSize, ...t }) => ({
+    ...t,
+    ...(inputSha256 ? { inputFile: { sha256: inputSha256, size: inputSize ?? 0 } } : {}),
+    ...(outputSha256
+      ? { expectedOutputFile: { sha256: outputSha256, size: outputSize ?? 0 } }
+      : {}),
+    ...(group === null ? {} : { group }),
+  }));
 }
 
 async function writeTests(db: Db, challengeId: string, tests: TestCase[]): Promise<void> {
   await db.delete(testCases).where(eq(testCases.challengeId, challengeId));
   if (tests.length === 0) return;
   await db.insert(testCases).values(
-    tests.map(({ group, ...t }, ordinal) => ({
+    tests.map(({ group, inputFile, expectedOutputFile, ...t }, ordinal) => ({
       ...t,
       groupName: group ?? null,
+      inputSha256: inputFile?.sha256 ?? null,
+      expectedOutputSha256: expectedOutputFile?.sha256 ?? null,
       challengeId,
       ordinal,
     })),

@@ -25,6 +25,7 @@ import type { CompareRule } from '../../contract/compare-rule.ts';
 import type { Guards } from '../auth/guards.ts';
 import type { Db } from '../db/connection.ts';
 import { HttpError } from '../http-error.ts';
+import { withStoredTestData } from '../test-data/stored-test-data.ts';
 import type { JudgeService } from '../judge/index.ts';
 import {
   deleteChallenge,
@@ -35,7 +36,13 @@ import {
   updateChallenge,
 } from './challenge-queries.ts';
 
-type Deps = { db: Db; guards: Guards; judge: Pick<JudgeService, 'checkChecker'> };
+type Deps = {
+  db: Db;
+  guards: Guards;
+  judge: Pick<JudgeService, 'checkChecker'>;
+  /** CHALLENGE_DATA_MAX_MB: all of a challenge's tests, text and files. */
+  maxChallengeBytes: number;
+};
 
 const notFound = () => new HttpError(404, messages.challengeNotFound);
 
@@ -63,7 +70,10 @@ export async function assertCheckerCompiles(
   if (problem) log.warn({ problem }, 'the checker program could not be compiled on save');
 }
 
-export const challengeRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, guards, judge }) => {
+export const challengeRoutes: FastifyPluginAsyncZod<Deps> = async (
+  app,
+  { db, guards, judge, maxChallengeBytes },
+) => {
   app.post(
     addChallengePath,
     {
@@ -74,7 +84,10 @@ export const challengeRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, gu
     async (request) => {
       const { compare, checkerSource } = request.body;
       await assertCheckerCompiles(judge, request.log, compare, checkerSource);
-      const created = await insertChallenge(db, request.body);
+      const created = await insertChallenge(
+        db,
+        await withStoredTestData(db, request.body, maxChallengeBytes),
+      );
       if (!created) throw new HttpError(409, messages.challengeExists);
       return { challengeCreated: created };
     },
@@ -103,7 +116,10 @@ export const challengeRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, gu
     async (request) => {
       const { compare, checkerSource } = request.body;
       await assertCheckerCompiles(judge, request.log, compare, checkerSource);
-      const updated = await updateChallenge(db, request.body);
+      const updated = await updateChallenge(
+        db,
+        await withStoredTestData(db, request.body, maxChallengeBytes),
+      );
       if (!updated) throw notFound();
       return { challengeUpdated: updated };
     },

@@ -7,7 +7,9 @@ import { EXACT_COMPARE_RULE, type CompareRule } from '../../contract/compare-rul
 import type { TestGroup } from '../../contract/test-groups.ts';
 import { SUBMISSION_STATUSES } from '../../contract/compiler.ts';
 import {
+  bigint,
   boolean,
+  customType,
   date,
   doublePrecision,
   index,
@@ -94,6 +96,38 @@ export const challenges = pgTable('challenges', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
+
+/**
+ * Big test data (issue 14 item 6): one stored file per distinct content, named by its SHA-256
+ * once the upload is complete (null while it streams in). Its bytes are in test_data_chunks, in
+ * pieces of at most 1 MiB, so neither an upload nor a read ever holds a whole file in memory, and
+ * PostgreSQL stays the only thing servers and workers share.
+ */
+export const testData = pgTable(
+  'test_data',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sha256: text('sha256').unique(),
+    size: bigint('size', { mode: 'number' }).notNull().default(0),
+    /** When it was last uploaded: unused files are removed a day after (test-data-queries.ts). */
+    uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('test_data_uploaded_at').on(t.uploadedAt)],
+);
+
+export const testDataChunks = pgTable(
+  'test_data_chunks',
+  {
+    dataId: uuid('data_id')
+      .notNull()
+      .references(() => testData.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    bytes: bytea('bytes').notNull(),
+  },
+  (t) => [unique('test_data_chunks_data_seq').on(t.dataId, t.seq)],
+);
+
 export const testCases = pgTable(
   'test_cases',
   {
@@ -108,6 +142,10 @@ export const testCases = pgTable(
     weight: integer('weight').notNull().default(1),
     /** A hidden test's group; null: `secret` (samples are always `sample`). */
     groupName: text('group_name'),
+    /** Big test data: the input is this stored file (and `input` is ''). */
+    inputSha256: text('input_sha256').references(() => testData.sha256),
+    /** The expected output is this stored file (and `expected_output` is ''). */
+    expectedOutputSha256: text('expected_output_sha256').references(() => testData.sha256),
   },
   (t) => [unique('test_cases_challenge_ordinal').on(t.challengeId, t.ordinal)],
 );

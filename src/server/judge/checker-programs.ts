@@ -33,7 +33,8 @@ export interface CompiledChecker {
 
 /** One test as a checker sees it. */
 export interface CheckedTest {
-  input: string;
+  /** The test's input, as text or as a host file (big test data). */
+  input: string | { file: string };
   answer: string;
   /** What the student's program printed. */
   output: string;
@@ -167,7 +168,12 @@ export async function runChecker(
     const files = path.join(dir, 'judge');
     const feedback = path.join(dir, 'feedback');
     fs.mkdirSync(files, { mode: 0o755 });
-    fs.writeFileSync(path.join(files, 'input'), test.input, { mode: 0o644 });
+    if (typeof test.input === 'string')
+      fs.writeFileSync(path.join(files, 'input'), test.input, { mode: 0o644 });
+    else {
+      fs.copyFileSync(test.input.file, path.join(files, 'input'));
+      fs.chmodSync(path.join(files, 'input'), 0o644);
+    }
     fs.writeFileSync(path.join(files, 'answer'), test.answer, { mode: 0o644 });
     fs.mkdirSync(feedback, { mode: 0o700 });
     fs.chmodSync(dir, 0o711);

@@ -11,6 +11,7 @@ import type {
   JudgeResult,
   RunOnceRequest,
   RunOnceResult,
+  TestDataFiles,
 } from './types.ts';
 
 export { QueueFullError } from './queue.ts';
@@ -28,8 +29,11 @@ export interface JudgeService {
   close(): Promise<void>;
 }
 
-export function createJudge(config: JudgeConfig = judgeConfigFromEnv()): JudgeService {
-  const engine = new Judge(config);
+export function createJudge(
+  config: JudgeConfig = judgeConfigFromEnv(),
+  testData: TestDataFiles | null = null,
+): JudgeService {
+  const engine = new Judge(config, testData);
   const queue = new BoundedQueue(config.concurrency, config.queueLimit);
   return {
     judge: (req) => queue.push(() => engine.judge(req)),

@@ -36,6 +36,8 @@ import type {
   JudgeResult,
   RunOnceRequest,
   RunOnceResult,
+  TestDataFiles,
+  TestFileRef,
   TestResult,
 } from './types.ts';
 import { UidPool } from './uid-pool.ts';
@@ -70,7 +72,11 @@ export class Judge {
   private readonly checkers: CheckerPrograms;
   private caps: Promise<JudgeCapabilities> | undefined;
 
-  constructor(readonly config: JudgeConfig) {
+  constructor(
+    readonly config: JudgeConfig,
+    /** Big test data; without it, a test that names a stored file is an Internal Error. */
+    private readonly testData: TestDataFiles | null = null,
+  ) {
     this.cgroups = detectCgroups();
     ensureWorkRoot(config.workDir);
     // Two warm boxes per worker: a box joins its cgroups ahead of its run, which takes a cgroup v1
@@ -162,6 +168,7 @@ export class Judge {
       argv: o.argv,
       env: c.sandbox === 'none' ? { ...lang.env, HOME: dir, TMPDIR: dir } : lang.env,
       stdin: o.stdin,
+      stdinFile: o.stdinFile,
       hostCodeDir: dir,
       codeWritable: o.writable,
       ...(o.binds ? { binds: o.binds } : {}),
@@ -194,7 +201,12 @@ export class Judge {
     language: JudgeRequest['language'],
     code: string,
     use: (submission: {
-      run: (stdin: string, timeLimitMs: number, memoryLimitMb: number) => Promise<BoxRunResult>;
+      /** Runs the code on `stdin`, a text or a host file (big test data). */
+      run: (
+        stdin: string | { file: string },
+        timeLimitMs: number,
+        memoryLimitMb: number,
+      ) => Promise<BoxRunResult>;
       /** Judges one output with a checker program, under this submission's uid. */
       check: (checker: CompiledChecker, test: CheckedTest) => Promise<CheckerOutcome>;
       lang: LanguageSpec;
@@ -258,7 +270,7 @@ export class Judge {
         run: (stdin, timeLimitMs, memoryLimitMb) =>
           box({
             argv: lang.run(ctx(memoryLimitMb)),
-            stdin,
+            ...(typeof stdin === 'string' ? { stdin } : { stdin: '', stdinFile: stdin.file }),
             cpuMs: perTestCpuLimitMs(lang.id, timeLimitMs),
             // Close to the CPU limit (judge-cost.ts): CPU time decides the ordinary TLE, this
             // kill bounds a program that sleeps or blocks, and with it the submission's cost.
@@ -330,6 +342,26 @@ export class Judge {
     return 'error' in compiled ? compiled.error : null;
   }
 
+  /** A submission's stored test files, each fetched once and held until `release`. */
+  private filesFor() {
+    const held = new Map<string, Promise<{ path: string; release(): void }>>();
+    return {
+      path: async (ref: TestFileRef): Promise<string> => {
+        if (!this.testData) throw new Error('this judge has no store of test data files');
+        let file = held.get(ref.sha256);
+        if (!file) held.set(ref.sha256, (file = this.testData.acquire(ref.sha256)));
+        return (await file).path;
+      },
+      release: () => {
+        for (const file of held.values())
+          void file.then(
+            (f) => f.release(),
+            () => undefined,
+          );
+      },
+    };
+  }
+
   /** Judges a submission against all its tests (sequentially, one fresh box per test). */
   async judge(req: JudgeRequest): Promise<JudgeResult> {
     const failAll = (verdict: Verdict, output: string): JudgeResult => {
@@ -359,61 +391,76 @@ export class Judge {
         req.language,
         req.code,
         async ({ run, check, lang }) => {
-          const tests: TestResult[] = [];
-          let internal: string | undefined;
-          // All-or-nothing groups with a failed test: the rest of each is not run (on_reject: break).
-          const failedGroups = new Set<string>();
-          for (const [index, t] of req.tests.entries()) {
-            const group = groupOf(t);
-            const allOrNothing = scoringOf(req.groups ?? [], group) === 'all';
-            const base = { index, hidden: t.hidden, weight: t.weight, group };
-            if (allOrNothing && failedGroups.has(group)) {
-              tests.push({ ...base, verdict: 'Skipped', timeMs: 0, wallMs: 0, memoryBytes: null });
-              continue;
-            }
-            const r = await run(t.input, req.timeLimitMs, req.memoryLimitMb);
-            const limits = { timeLimitMs: req.timeLimitMs, heapExhausted: lang.heapExhausted };
-            let verdict: Verdict;
-            let checked: { fraction?: number; judgeMessage?: string } = {};
-            const failure = failureVerdict(r, limits);
-            if (checker && !failure) {
-              const outcome = await check(checker, {
-                input: t.input,
-                answer: t.expectedOutput,
-                output: r.stdout,
-              });
-              if ('error' in outcome) {
-                verdict = 'Internal Error';
-                internal ??= outcome.error;
-              } else {
-                verdict = outcome.verdict;
-                checked = {
-                  ...(outcome.fraction < 1 && verdict === 'Accepted'
-                    ? { fraction: outcome.fraction }
-                    : {}),
-                  ...(outcome.judgeMessage ? { judgeMessage: outcome.judgeMessage } : {}),
-                };
+          const files = this.filesFor();
+          try {
+            const tests: TestResult[] = [];
+            let internal: string | undefined;
+            // All-or-nothing groups with a failed test: the rest of each is not run (on_reject: break).
+            const failedGroups = new Set<string>();
+            for (const [index, t] of req.tests.entries()) {
+              const group = groupOf(t);
+              const allOrNothing = scoringOf(req.groups ?? [], group) === 'all';
+              const base = { index, hidden: t.hidden, weight: t.weight, group };
+              if (allOrNothing && failedGroups.has(group)) {
+                tests.push({
+                  ...base,
+                  verdict: 'Skipped',
+                  timeMs: 0,
+                  wallMs: 0,
+                  memoryBytes: null,
+                });
+                continue;
               }
-            } else verdict = failure ?? testVerdict(r, limits, t.expectedOutput, req.compare);
-            if (r.setupError) internal ??= r.setupError;
-            if (allOrNothing && verdict !== 'Accepted') failedGroups.add(group);
-            tests.push({
-              ...base,
+              const input = t.inputFile ? { file: await files.path(t.inputFile) } : t.input;
+              const r = await run(input, req.timeLimitMs, req.memoryLimitMb);
+              const expected = t.expectedOutputFile
+                ? await fs.promises.readFile(await files.path(t.expectedOutputFile), 'utf8')
+                : t.expectedOutput;
+              const limits = { timeLimitMs: req.timeLimitMs, heapExhausted: lang.heapExhausted };
+              let verdict: Verdict;
+              let checked: { fraction?: number; judgeMessage?: string } = {};
+              const failure = failureVerdict(r, limits);
+              if (checker && !failure) {
+                const outcome = await check(checker, {
+                  input,
+                  answer: expected,
+                  output: r.stdout,
+                });
+                if ('error' in outcome) {
+                  verdict = 'Internal Error';
+                  internal ??= outcome.error;
+                } else {
+                  verdict = outcome.verdict;
+                  checked = {
+                    ...(outcome.fraction < 1 && verdict === 'Accepted'
+                      ? { fraction: outcome.fraction }
+                      : {}),
+                    ...(outcome.judgeMessage ? { judgeMessage: outcome.judgeMessage } : {}),
+                  };
+                }
+              } else verdict = failure ?? testVerdict(r, limits, expected, req.compare);
+              if (r.setupError) internal ??= r.setupError;
+              if (allOrNothing && verdict !== 'Accepted') failedGroups.add(group);
+              tests.push({
+                ...base,
+                verdict,
+                timeMs: Math.round(r.cpuMs ?? r.wallMs),
+                wallMs: Math.round(r.wallMs),
+                memoryBytes: r.memoryPeakBytes,
+                ...checked,
+                ...(t.hidden ? {} : { stdout: r.stdout.slice(0, STDOUT_KEPT), stderr: r.stderr }),
+              });
+            }
+            const verdict = overallVerdict(tests);
+            return {
               verdict,
-              timeMs: Math.round(r.cpuMs ?? r.wallMs),
-              wallMs: Math.round(r.wallMs),
-              memoryBytes: r.memoryPeakBytes,
-              ...checked,
-              ...(t.hidden ? {} : { stdout: r.stdout.slice(0, STDOUT_KEPT), stderr: r.stderr }),
-            });
+              tests,
+              ...scoreTests(tests, req.score, req.groups),
+              ...(internal ? { internalMessage: internal } : {}),
+            };
+          } finally {
+            files.release();
           }
-          const verdict = overallVerdict(tests);
-          return {
-            verdict,
-            tests,
-            ...scoreTests(tests, req.score, req.groups),
-            ...(internal ? { internalMessage: internal } : {}),
-          };
         },
         failAll,
       );

@@ -20,6 +20,8 @@ export interface BoxRunSpec {
   argv: string[];
   env: Record<string, string>;
   stdin: string;
+  /** A root-only host file to read stdin from instead of `stdin` (big test data, not copied). */
+  stdinFile?: string | undefined;
   /** Host folder with the code; bound at /code (read-write only for compiling). */
   hostCodeDir: string;
   codeWritable: boolean;
@@ -52,6 +54,7 @@ export interface BoxRunSpec {
 export interface BoxOptions {
   argv: string[];
   stdin: string;
+  stdinFile?: string | undefined;
   cpuMs: number;
   wallMs: number;
   memoryMb: number;
@@ -204,9 +207,12 @@ async function launch(spec: BoxRunSpec, launcher: Launcher): Promise<BoxRunResul
   const nproc = group || spec.uid === null ? null : spec.pids + 4;
   // Input as a root-only file the launcher opens for the box: no writer to keep fed, no EPIPE.
   // Small inputs are written at once (a thread-pool round trip costs more than the write).
-  if (spec.stdin.length < 1 << 20)
-    fs.writeFileSync(launcher.stdinFile, spec.stdin, { mode: 0o600 });
-  else await fs.promises.writeFile(launcher.stdinFile, spec.stdin, { mode: 0o600 });
+  // A stored test file is not copied: the launcher opens it where it is, as root, read-only.
+  if (!spec.stdinFile) {
+    if (spec.stdin.length < 1 << 20)
+      fs.writeFileSync(launcher.stdinFile, spec.stdin, { mode: 0o600 });
+    else await fs.promises.writeFile(launcher.stdinFile, spec.stdin, { mode: 0o600 });
+  }
   const stdout: Buffer[] = [];
   const stderr: Buffer[] = [];
   let stdoutBytes = 0;
@@ -246,7 +252,7 @@ async function launch(spec: BoxRunSpec, launcher: Launcher): Promise<BoxRunResul
       {
         argv: spec.mode === 'none' ? spec.argv : sandboxArgv(spec),
         env: spec.mode === 'none' ? spec.env : {}, // bwrap gets the program's env by --setenv
-        stdin: launcher.stdinFile,
+        stdin: spec.stdinFile ?? launcher.stdinFile,
         cwd: spec.mode === 'none' ? spec.hostScratchDir : '/',
         cpuSeconds: Math.ceil(spec.cpuLimitMs / 1000) + 1,
         fileBytes: spec.fileBytes,

@@ -8,9 +8,18 @@ import type { JudgeLanguage, Verdict } from '../../contract/verdicts.ts';
 
 export type { JudgeLanguage, Verdict };
 
+/** A stored test file (src/contract/test-data.ts), named by its content's SHA-256. */
+export interface TestFileRef {
+  sha256: string;
+}
+
 export interface JudgeTest {
+  /** The input ('' when `inputFile` names it). */
   input: string;
+  /** The expected output ('' when `expectedOutputFile` names it). */
   expectedOutput: string;
+  inputFile?: TestFileRef | undefined;
+  expectedOutputFile?: TestFileRef | undefined;
   hidden: boolean;
   weight: number;
   /** A hidden test's group (src/contract/test-groups.ts). */
@@ -34,6 +43,14 @@ export interface JudgeRequest {
   checkerSource?: string;
   /** How the tests' groups score; a group not listed sums its tests. */
   groups?: TestGroup[];
+}
+
+/**
+ * Where the judge finds big test data on this machine: a local copy of a stored file, kept until
+ * `release` (src/server/test-data/test-data-cache.ts fetches them from the database).
+ */
+export interface TestDataFiles {
+  acquire(sha256: string): Promise<{ path: string; release(): void }>;
 }
 
 export interface TestResult {

@@ -28,6 +28,7 @@ import {
 } from '../challenges/challenge-queries.ts';
 import type { Db } from '../db/connection.ts';
 import { HttpError } from '../http-error.ts';
+import { withStoredTestData } from '../test-data/stored-test-data.ts';
 import type { JudgeService } from '../judge/index.ts';
 import { PackageError, readKattisPackage } from './kattis-package.ts';
 import { filesOfZip } from './package-files.ts';
@@ -35,7 +36,13 @@ import { packageFilesOf } from './package-export.ts';
 import { zipFiles } from './package-zip.ts';
 import { selfCheck } from './self-check.ts';
 
-type Deps = { db: Db; guards: Guards; judge: Pick<JudgeService, 'judge' | 'checkChecker'> };
+type Deps = {
+  db: Db;
+  guards: Guards;
+  judge: Pick<JudgeService, 'judge' | 'checkChecker'>;
+  /** CHALLENGE_DATA_MAX_MB: all of a challenge's tests. */
+  maxChallengeBytes: number;
+};
 
 const fieldsSchema = z.object({
   challengeId: z.string().trim().optional(),
@@ -89,7 +96,10 @@ async function readUpload(request: FastifyRequest) {
 
 const today = () => new Date().toISOString().slice(0, 10);
 
-export const problemRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, guards, judge }) => {
+export const problemRoutes: FastifyPluginAsyncZod<Deps> = async (
+  app,
+  { db, guards, judge, maxChallengeBytes },
+) => {
   await app.register(multipart, {
     limits: {
       fileSize: PROBLEM_PACKAGE_MAX_BYTES,
@@ -127,7 +137,7 @@ export const problemRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, guar
           400,
           parsed.error.issues[0]?.message ?? messages.enterAllChallengeDetails,
         );
-      const input = parsed.data;
+      const input = await withStoredTestData(db, parsed.data, maxChallengeBytes);
       await assertCheckerCompiles(judge, request.log, input.compare, input.checkerSource);
       let challenge = await insertChallenge(db, input);
       const replaced = !challenge && fields.replace === 'true';
