@@ -1,17 +1,19 @@
 /**
- * Importing a problem package (issue 14 item 7): a package of 100 tests of 1 MB each (numbers, as
- * test data is) through POST /api/admin/problems/import (no self-check) against reading the same
- * zip alone (yauzl, every entry into memory: "unzipping alone"), with the process's peak RSS growth
- * during the import. Goals: RSS growth <= 64 MB; the time is printed as a ratio.
- * Today the import holds the upload, the unzipped files and the challenge in memory and stores the
- * tests in the challenge's rows, so the memory goal is not met: it waits for big test data
- * (item 6: tests stored outside the row and streamed).
+ * Importing a problem package (issue 14 items 6 and 7): a package of 100 tests of 1 MB each
+ * (numbers, as test data is) through POST /api/admin/problems/import (no self-check) against
+ * unzipping the same file alone (yauzl: every entry inflated and read through), with the process's
+ * peak RSS growth during the import. Goals: RSS growth <= 64 MB; the time is printed as a ratio.
+ * The client sends the zip from a file-backed Blob, so its own memory is not counted; on PGlite
+ * the database runs in this process, and its memory counts.
  */
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import v8 from 'node:v8';
 import vm from 'node:vm';
+import yauzl from 'yauzl';
 import { problemImportPath } from '../src/contract/problems.ts';
-import { filesOfZip } from '../src/server/problems/package-files.ts';
 import { zipFiles } from '../src/server/problems/package-zip.ts';
 import { startBenchServer } from './bench-server.ts';
 
@@ -54,7 +56,27 @@ export interface ImportFigures {
   rssGrowthMb: number;
 }
 
-async function importBenchmark(zip: Buffer, postgresAdminUrl?: string): Promise<ImportFigures> {
+/** Unzipping alone: every entry of the zip file inflated and read through. */
+function unzipAll(zipPath: string): Promise<void> {
+  return new Promise((resolve, reject) =>
+    yauzl.open(zipPath, { lazyEntries: true }, (err, file) => {
+      if (err || !file) return reject(err ?? new Error('no zip'));
+      file.on('error', reject);
+      file.on('end', () => resolve());
+      file.on('entry', (entry: yauzl.Entry) =>
+        file.openReadStream(entry, (e, stream) => {
+          if (e || !stream) return reject(e ?? new Error('unreadable'));
+          stream.on('error', reject);
+          stream.on('end', () => file.readEntry());
+          stream.resume();
+        }),
+      );
+      file.readEntry();
+    }),
+  );
+}
+
+async function importBenchmark(zipPath: string, postgresAdminUrl?: string): Promise<ImportFigures> {
   const server = await startBenchServer({ postgresAdminUrl });
   try {
     const token = await server.tokens.issue({
@@ -65,7 +87,7 @@ async function importBenchmark(zip: Buffer, postgresAdminUrl?: string): Promise<
     });
     collectGarbage();
     let started = performance.now();
-    await filesOfZip(zip, 'bigimport.zip');
+    await unzipAll(zipPath);
     const unzipMs = performance.now() - started;
     collectGarbage();
     const baseRss = process.memoryUsage.rss();
@@ -77,7 +99,7 @@ async function importBenchmark(zip: Buffer, postgresAdminUrl?: string): Promise<
     try {
       const form = new FormData();
       form.append('selfCheck', 'false');
-      form.append('package', new Blob([new Uint8Array(zip)]), 'bigimport.zip');
+      form.append('package', await fs.openAsBlob(zipPath), 'bigimport.zip');
       const res = await fetch(server.url + problemImportPath, {
         method: 'POST',
         headers: { authorization: `Bearer ${token}` },
@@ -92,7 +114,7 @@ async function importBenchmark(zip: Buffer, postgresAdminUrl?: string): Promise<
     peakRss = Math.max(peakRss, process.memoryUsage.rss());
     return {
       database: postgresAdminUrl ? 'PostgreSQL' : 'PGlite',
-      zipMb: zip.length / 1e6,
+      zipMb: fs.statSync(zipPath).size / 1e6,
       unzipMs,
       importMs,
       rssGrowthMb: (peakRss - baseRss) / 1024 / 1024,
@@ -109,9 +131,15 @@ export async function reportImportBenchmark(
   console.log(
     `\nProblem package import (issue 14): ${TESTS} tests of 1 MB each, the API's import (no self-check) vs reading the zip alone; peak RSS growth of the process during the import (goal <= ${RSS_GOAL_MB} MB; on PGlite the database runs in this process and counts too).`,
   );
-  const zip = await packageZip();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-import-'));
+  const zipPath = path.join(dir, 'bigimport.zip');
+  fs.writeFileSync(zipPath, await packageZip());
   const figures: ImportFigures[] = [];
-  for (const target of targets) figures.push(await importBenchmark(zip, target.url));
+  try {
+    for (const target of targets) figures.push(await importBenchmark(zipPath, target.url));
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
   let missed = 0;
   console.table(
     figures.map((f) => {

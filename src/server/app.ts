@@ -136,7 +136,13 @@ export async function buildApp(
   });
   const { maxFileBytes, maxChallengeBytes } = config.testData;
   await app.register(challengeRoutes, { db: database.db, guards, judge, maxChallengeBytes });
-  await app.register(problemRoutes, { db: database.db, guards, judge, maxChallengeBytes });
+  await app.register(problemRoutes, {
+    db: database.db,
+    guards,
+    judge,
+    maxChallengeBytes,
+    maxFileBytes,
+  });
   await app.register(testDataRoutes, { db: database.db, guards, maxFileBytes });
   await app.register(userAdminRoutes, { db: database.db, guards });
   await app.register(teacherResultsRoutes, { db: database.db, guards, timeZone: config.timeZone });

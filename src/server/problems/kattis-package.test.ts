@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { challengeInputSchema } from '../../contract/challenges.ts';
 import {
   compareRuleFromFlags,
+  PACKAGE_INLINE_TEST_BYTES,
   PackageError,
   readKattisPackage,
   testCodeOf,
@@ -10,6 +11,7 @@ import {
 } from './kattis-package.ts';
 import { latexToText } from './latex-statement.ts';
 import { readPackageFolder } from './package-folder.ts';
+import { leftInZip } from './package-files.ts';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../../../tests/fixtures/problems');
 const today = '2026-11-24';
@@ -154,14 +156,54 @@ describe('reading a Kattis problem package', () => {
     expect(
       refused({
         'problem.yaml': 'name: big\n',
-        'data/secret/1.in': 'x'.repeat(1_000_001),
-        'data/secret/1.ans': '1\n',
+        'data/sample/1.in': 'x'.repeat(1_000_001),
+        'data/sample/1.ans': '1\n',
       }),
     ).toMatchObject({
       status: 413,
-      message: expect.stringMatching(/data\/secret\/1\.in is 1\.0 MB/u),
+      message: expect.stringMatching(
+        /data\/sample\/1\.in is 1\.0 MB: a sample is shown to students/u,
+      ),
     });
     expect(refused({ 'problem.yaml': 'name: [unclosed\n' })?.message).toMatch(/not valid YAML/u);
+  });
+});
+
+describe('big test data in a package', () => {
+  it("leaves a hidden test's data over 64 KB to be stored as a file, wherever it is read from", () => {
+    const big = 'x'.repeat(PACKAGE_INLINE_TEST_BYTES + 1);
+    const { input, pendingFiles } = readKattisPackage(
+      files({
+        'problem.yaml': 'name: big\n',
+        'data/sample/1.in': '1\n',
+        'data/sample/1.ans': '1\n',
+        'data/secret/a/1.in': big, // in memory (a folder's files, the tests)
+        'data/secret/a/1.ans': '2\n',
+      }),
+      'big',
+      { today },
+      new Map([
+        ['data/secret/b/1.in', 30_000_000], // left in the zip (package-files.ts)
+        ['data/secret/b/1.ans', 100_000],
+      ]),
+    );
+    expect(input.testCases).toEqual([
+      { input: '1\n', expectedOutput: '1\n', hidden: false, weight: 1 },
+      { input: '', expectedOutput: '2\n', hidden: true, weight: 1, group: 'a' },
+      { input: '', expectedOutput: '', hidden: true, weight: 1, group: 'b' },
+    ]);
+    expect(pendingFiles).toEqual([
+      { test: 1, field: 'inputFile', path: 'data/secret/a/1.in' },
+      { test: 2, field: 'inputFile', path: 'data/secret/b/1.in' },
+      { test: 2, field: 'expectedOutputFile', path: 'data/secret/b/1.ans' },
+    ]);
+  });
+  it('leaves in the zip exactly the data read that way', () => {
+    expect(leftInZip('data/secret/1.in', PACKAGE_INLINE_TEST_BYTES + 1)).toBe(true);
+    expect(leftInZip('data/secret/1.in', PACKAGE_INLINE_TEST_BYTES)).toBe(false);
+    expect(leftInZip('data/sample/1.in', 900_000)).toBe(false); // a sample is read: it is text
+    expect(leftInZip('data/sample/1.in', 1_000_001)).toBe(true); // then refused, unread
+    expect(leftInZip('submissions/accepted/a.py', 5_000_000)).toBe(false);
   });
 });
 

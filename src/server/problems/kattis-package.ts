@@ -23,6 +23,8 @@ import { latexTitle, latexToText } from './latex-statement.ts';
 
 /** A package's files: relative POSIX paths (no leading ./) to their bytes. */
 export type PackageFiles = ReadonlyMap<string, Buffer>;
+/** Test data files not read into memory: path → size in bytes. */
+export type LargeFiles = ReadonlyMap<string, number>;
 
 export class PackageError extends Error {
   constructor(
@@ -43,8 +45,20 @@ export interface PackageSubmission {
   code: string;
 }
 
+/**
+ * A hidden test's input or answer too big to travel in the challenge's JSON: the importer stores
+ * the package's file as test data and puts its reference in the test's `field`.
+ */
+export interface PendingTestFile {
+  test: number;
+  field: 'inputFile' | 'expectedOutputFile';
+  path: string;
+}
+
 export interface ImportedProblem {
+  /** The challenge; the tests of `pendingFiles` still lack their file references. */
   input: ChallengeInput;
+  pendingFiles: PendingTestFile[];
   submissions: PackageSubmission[];
   /** What was left out, said to the teacher (a multi-file submission, a test without answer...). */
   warnings: string[];
@@ -59,8 +73,14 @@ export interface ImportOptions {
   today: string;
 }
 
-/** The most a test's input or answer can be while tests live in the challenge (contract). */
+/** The most a test's input or answer can be as text in the challenge (contract). */
 export const MAX_TEST_CHARS = 1_000_000;
+/**
+ * A hidden test's input or answer larger than this is stored as a test data file rather than as
+ * text in the challenge's rows (every judge job reads those rows; the files are cached per
+ * machine). Samples stay text: students see them.
+ */
+export const PACKAGE_INLINE_TEST_BYTES = 64 * 1024;
 const MAX_TESTS = 200;
 
 /** Folder names of `submissions/` and the verdict each promises (problemtools' names). */
@@ -233,9 +253,10 @@ function groupInfo(files: PackageFiles, dir: string): GroupInfo {
 
 function testsOf(
   files: PackageFiles,
+  large: LargeFiles,
   warnings: string[],
-): { tests: TestCase[]; groups: TestGroup[] } {
-  const inputs = [...files.keys()]
+): { tests: TestCase[]; groups: TestGroup[]; pendingFiles: PendingTestFile[] } {
+  const inputs = [...files.keys(), ...large.keys()]
     .filter(
       (p) => (p.startsWith('data/sample/') || p.startsWith('data/secret/')) && p.endsWith('.in'),
     )
@@ -243,27 +264,34 @@ function testsOf(
   const samples = inputs.filter((p) => p.startsWith('data/sample/'));
   const secret = inputs.filter((p) => p.startsWith('data/secret/'));
   const tests: TestCase[] = [];
+  const pendingFiles: PendingTestFile[] = [];
   const groups = new Map<string, TestGroup['scoring']>();
+  const sizeOf = (p: string) => large.get(p) ?? files.get(p)?.length;
   for (const path of [...samples, ...secret]) {
     const answerPath = `${path.slice(0, -3)}.ans`;
-    const input = text(files, path) ?? '';
-    const answer = text(files, answerPath);
-    if (answer === undefined) {
+    if (sizeOf(answerPath) === undefined) {
       warnings.push(
         `${path} has no ${answerPath.slice(answerPath.lastIndexOf('/') + 1)}: left out`,
       );
       continue;
     }
-    for (const [file, content] of [
-      [path, input],
-      [answerPath, answer],
-    ] as const)
-      if (content.length > MAX_TEST_CHARS)
+    const hidden = path.startsWith('data/secret/');
+    // A hidden test's big data becomes a stored file; a sample is shown to students, so text.
+    const data = (file: string, field: PendingTestFile['field']): string => {
+      const size = sizeOf(file) ?? 0;
+      if (hidden && size > PACKAGE_INLINE_TEST_BYTES) {
+        pendingFiles.push({ test: tests.length, field, path: file });
+        return '';
+      }
+      if (size > MAX_TEST_CHARS || large.has(file))
         throw new PackageError(
-          `${file} is ${(content.length / 1e6).toFixed(1)} MB: a test's input and answer can be at most 1 MB each for now (big test data is not supported yet)`,
+          `${file} is ${(size / 1e6).toFixed(1)} MB: a sample is shown to students and can be at most 1 MB`,
           413,
         );
-    const hidden = path.startsWith('data/secret/');
+      return text(files, file) ?? '';
+    };
+    const input = data(path, 'inputFile');
+    const answer = data(answerPath, 'expectedOutputFile');
     const rest = path.slice('data/secret/'.length);
     const folder = hidden && rest.includes('/') ? rest.slice(0, rest.indexOf('/')) : undefined;
     const group = folder?.replace(/[^A-Za-z0-9_-]/gu, '-').slice(0, 64);
@@ -290,7 +318,11 @@ function testsOf(
     throw new PackageError(
       `The package has ${tests.length} tests: a challenge holds at most ${MAX_TESTS}`,
     );
-  return { tests, groups: [...groups].map(([name, scoring]) => ({ name, scoring })) };
+  return {
+    tests,
+    groups: [...groups].map(([name, scoring]) => ({ name, scoring })),
+    pendingFiles,
+  };
 }
 
 function submissionsOf(files: PackageFiles, warnings: string[]): PackageSubmission[] {
@@ -328,10 +360,15 @@ export function testCodeOf(shortName: string): string {
   return code.length >= 3 ? code : `${code}-PROBLEM`.slice(0, 64);
 }
 
+/**
+ * Reads a package: `files` holds its files (test data among them or not), `large` names the test
+ * data files left out of `files` (package-files.ts), with their sizes.
+ */
 export function readKattisPackage(
   files: PackageFiles,
   shortName: string,
   options: ImportOptions,
+  large: LargeFiles = new Map(),
 ): ImportedProblem {
   if (!files.has('problem.yaml') && !files.has('domjudge-problem.ini'))
     throw new PackageError(
@@ -346,7 +383,7 @@ export function readKattisPackage(
     throw new PackageError('Interactive problems are not supported yet');
   const statement = statementOf(files);
   const name = problemName(yaml, ini, statement?.tex) ?? shortName;
-  const { tests, groups } = testsOf(files, warnings);
+  const { tests, groups, pendingFiles } = testsOf(files, large, warnings);
 
   const checker = validation.startsWith('custom') ? checkerOf(files) : undefined;
   if (validation.startsWith('custom') && !checker)
@@ -405,6 +442,7 @@ export function readKattisPackage(
       compare,
       ...(checker ? { checkerSource: checker.source } : {}),
     },
+    pendingFiles,
     submissions: submissionsOf(files, warnings),
     warnings,
   };

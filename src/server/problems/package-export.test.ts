@@ -41,7 +41,7 @@ const base: Challenge = {
 
 /** Export then import: the same challenge, but for what a package does not carry (dates, tags). */
 const roundTrip = (challenge: Challenge) => {
-  const files = packageFilesOf(challenge);
+  const { files } = packageFilesOf(challenge);
   const { input } = readKattisPackage(files, challenge.challengeId.toLowerCase(), {
     today: challenge.startDate,
   });
@@ -74,7 +74,7 @@ describe('a challenge exported as a Kattis package', () => {
       checkerSource:
         'public class Judge { public static void main(String[] a) { System.exit(42); } }',
     };
-    const files = packageFilesOf(checked);
+    const { files } = packageFilesOf(checked);
     expect([...files.keys()]).toContain('output_validators/checker/Judge.java');
     expect(roundTrip(checked)).toMatchObject({
       compare: checked.compare,

@@ -44,8 +44,16 @@ function checkerFileName(challenge: Challenge): string | undefined {
   return CHECKER_FILE[challenge.compare.language];
 }
 
-export function packageFilesOf(challenge: Challenge): Map<string, Buffer> {
+/**
+ * The package's files: `files` in memory, `stored` the tests' stored files (path → SHA-256),
+ * which the export streams from the database into the zip.
+ */
+export function packageFilesOf(challenge: Challenge): {
+  files: Map<string, Buffer>;
+  stored: Map<string, string>;
+} {
   const files = new Map<string, string>();
+  const stored = new Map<string, string>();
   const checkerFile = checkerFileName(challenge);
   const flags = validatorFlags(challenge);
   files.set(
@@ -77,8 +85,10 @@ export function packageFilesOf(challenge: Challenge): Map<string, Buffer> {
     const n = (counters.get(folder) ?? 0) + 1;
     counters.set(folder, n);
     const name = `${folder}/${String(n).padStart(3, '0')}`;
-    files.set(`${name}.in`, test.input);
-    files.set(`${name}.ans`, test.expectedOutput);
+    if (test.inputFile) stored.set(`${name}.in`, test.inputFile.sha256);
+    else files.set(`${name}.in`, test.input);
+    if (test.expectedOutputFile) stored.set(`${name}.ans`, test.expectedOutputFile.sha256);
+    else files.set(`${name}.ans`, test.expectedOutput);
     weights.set(folder, (weights.get(folder) ?? new Set()).add(test.weight));
   }
   for (const [folder, ws] of weights) {
@@ -93,5 +103,8 @@ export function packageFilesOf(challenge: Challenge): Map<string, Buffer> {
     if (ws.size === 1 && weight !== undefined && weight !== 1) data.accept_score = weight;
     if (Object.keys(data).length > 0) files.set(`${folder}/testdata.yaml`, stringify(data));
   }
-  return new Map([...files].map(([k, v]) => [k, Buffer.from(v, 'utf8')]));
+  return {
+    files: new Map([...files].map(([k, v]) => [k, Buffer.from(v, 'utf8')])),
+    stored,
+  };
 }

@@ -7,11 +7,20 @@
  * The challenge goes through the same validation and checker compile as the form's; the answer
  * has it, the self-check's rows and what was left out.
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { challengeIdSchema, challengeInputSchema, languages } from '../../contract/challenges.ts';
+import {
+  challengeIdSchema,
+  challengeInputSchema,
+  languages,
+  type ChallengeInput,
+} from '../../contract/challenges.ts';
 import { messages } from '../../contract/messages.ts';
 import {
   PROBLEM_PACKAGE_FIELD,
@@ -30,10 +39,16 @@ import type { Db } from '../db/connection.ts';
 import { HttpError } from '../http-error.ts';
 import { withStoredTestData } from '../test-data/stored-test-data.ts';
 import type { JudgeService } from '../judge/index.ts';
-import { PackageError, readKattisPackage } from './kattis-package.ts';
-import { filesOfZip } from './package-files.ts';
+import { formatBytes } from '../../contract/test-data.ts';
+import {
+  readTestData,
+  storeTestData,
+  TestDataTooLargeError,
+} from '../test-data/test-data-queries.ts';
+import { PackageError, readKattisPackage, type ImportedProblem } from './kattis-package.ts';
+import { openPackageZip, type PackageZip } from './package-files.ts';
 import { packageFilesOf } from './package-export.ts';
-import { zipFiles } from './package-zip.ts';
+import { zipStream } from './package-zip.ts';
 import { selfCheck } from './self-check.ts';
 
 type Deps = {
@@ -42,6 +57,8 @@ type Deps = {
   judge: Pick<JudgeService, 'judge' | 'checkChecker'>;
   /** CHALLENGE_DATA_MAX_MB: all of a challenge's tests. */
   maxChallengeBytes: number;
+  /** TEST_DATA_MAX_MB: one test file. */
+  maxFileBytes: number;
 };
 
 const fieldsSchema = z.object({
@@ -66,10 +83,14 @@ const isTooLarge = (error: unknown) =>
   'code' in error &&
   (error.code === 'FST_REQ_FILE_TOO_LARGE' || error.code === 'FST_PARTS_LIMIT');
 
-async function readUpload(request: FastifyRequest) {
+/**
+ * Reads the upload's fields and writes its package to a file in `dir` (streamed: a package of
+ * 256 MB never sits in memory).
+ */
+async function readUpload(request: FastifyRequest, dir: string) {
   if (!request.isMultipart()) throw new HttpError(415, messages.packageNotMultipart);
   const fields: Record<string, string> = {};
-  let file: { fileName: string; data: Buffer } | undefined;
+  let file: { fileName: string; path: string } | undefined;
   try {
     for await (const part of request.parts()) {
       if (part.type === 'field') {
@@ -80,10 +101,13 @@ async function readUpload(request: FastifyRequest) {
         part.file.resume();
         continue;
       }
-      const data = await part.toBuffer();
-      if (data.length > 0) file = { fileName: part.filename, data };
+      const target = path.join(dir, 'package.zip');
+      await pipeline(part.file, fs.createWriteStream(target, { mode: 0o600 }));
+      if (part.file.truncated) throw new HttpError(413, messages.packageTooLarge);
+      if (fs.statSync(target).size > 0) file = { fileName: part.filename, path: target };
     }
   } catch (error) {
+    if (error instanceof HttpError) throw error;
     if (isTooLarge(error)) throw new HttpError(413, messages.packageTooLarge);
     throw new HttpError(400, messages.packageNotMultipart);
   }
@@ -94,11 +118,36 @@ async function readUpload(request: FastifyRequest) {
   return { file, fields: parsed.data };
 }
 
+/** Stores the package's big test files and puts their references into the tests. */
+async function storePendingFiles(
+  db: Db,
+  pkg: PackageZip,
+  imported: ImportedProblem,
+  maxFileBytes: number,
+): Promise<ChallengeInput> {
+  const testCases = [...(imported.input.testCases ?? [])];
+  for (const pending of imported.pendingFiles) {
+    const inMemory = pkg.files.get(pending.path);
+    const source = inMemory ? [inMemory] : await pkg.open(pending.path);
+    let ref;
+    try {
+      ref = await storeTestData(db, source, maxFileBytes);
+    } catch (error) {
+      if (error instanceof TestDataTooLargeError)
+        throw new HttpError(413, `${pending.path} is larger than ${formatBytes(maxFileBytes)}`);
+      throw new HttpError(400, `${pending.path} cannot be read from the zip`);
+    }
+    const test = testCases[pending.test];
+    if (test) testCases[pending.test] = { ...test, [pending.field]: ref };
+  }
+  return { ...imported.input, testCases };
+}
+
 const today = () => new Date().toISOString().slice(0, 10);
 
 export const problemRoutes: FastifyPluginAsyncZod<Deps> = async (
   app,
-  { db, guards, judge, maxChallengeBytes },
+  { db, guards, judge, maxChallengeBytes, maxFileBytes },
 ) => {
   await app.register(multipart, {
     limits: {
@@ -118,20 +167,32 @@ export const problemRoutes: FastifyPluginAsyncZod<Deps> = async (
       schema: { response: { 200: problemImportResponseSchema } },
     },
     async (request) => {
-      const { file, fields } = await readUpload(request);
-      let imported;
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-package-'));
+      let pkg: PackageZip | undefined;
+      let fields: z.infer<typeof fieldsSchema>;
+      let imported: ImportedProblem;
+      let withFiles: ChallengeInput;
       try {
-        const { files, shortName } = await filesOfZip(file.data, file.fileName);
-        imported = readKattisPackage(files, shortName, {
-          id: fields.challengeId,
-          languages: fields.languages,
-          today: today(),
-        });
-      } catch (err) {
-        if (err instanceof PackageError) throw new HttpError(err.status, err.message);
-        throw err;
+        const { file, fields: given } = await readUpload(request, dir);
+        fields = given;
+        try {
+          pkg = await openPackageZip(file.path, file.fileName);
+          imported = readKattisPackage(
+            pkg.files,
+            pkg.shortName,
+            { id: fields.challengeId, languages: fields.languages, today: today() },
+            pkg.large,
+          );
+        } catch (err) {
+          if (err instanceof PackageError) throw new HttpError(err.status, err.message);
+          throw err;
+        }
+        withFiles = await storePendingFiles(db, pkg, imported, maxFileBytes);
+      } finally {
+        pkg?.close();
+        fs.rmSync(dir, { recursive: true, force: true });
       }
-      const parsed = challengeInputSchema.safeParse(imported.input);
+      const parsed = challengeInputSchema.safeParse(withFiles);
       if (!parsed.success)
         throw new HttpError(
           400,
@@ -169,7 +230,12 @@ export const problemRoutes: FastifyPluginAsyncZod<Deps> = async (
     async (request, reply) => {
       const challenge = await findChallenge(db, request.params.challengeId);
       if (!challenge) throw new HttpError(404, messages.challengeNotFound);
-      const zip = await zipFiles(packageFilesOf(challenge), challenge.challengeId);
+      const { files, stored } = packageFilesOf(challenge);
+      const zip = zipStream(files, stored, challenge.challengeId, async (sha256) => {
+        const data = await readTestData(db, sha256);
+        if (!data) throw new Error(`the test data ${sha256} is missing`);
+        return data.chunks;
+      });
       return reply
         .header('content-type', 'application/zip')
         .header('content-disposition', `attachment; filename="${challenge.challengeId}.zip"`)

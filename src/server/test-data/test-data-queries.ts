@@ -25,7 +25,7 @@ export class TestDataTooLargeError extends Error {
  */
 export async function storeTestData(
   db: Db,
-  source: AsyncIterable<Buffer | Uint8Array>,
+  source: AsyncIterable<Buffer | Uint8Array> | Iterable<Buffer | Uint8Array>,
   maxBytes: number,
 ): Promise<TestDataRef> {
   const [row] = await db.insert(testData).values({}).returning({ id: testData.id });
