@@ -1,12 +1,18 @@
 // Problem packages with big test data (issue 14 items 6 and 7) through the API, on both databases:
 // a hidden test's data over 64 KB is stored as a test file while the package is imported (streamed
 // from the zip, never held whole), the package's own labelled submissions are judged against it,
-// and the export streams the files back into the zip byte for byte.
+// and the export streams the files back into the zip byte for byte. Then the bigsum fixture, with
+// its 20 MB test generated here: the judge agrees with its 25 labelled submissions.
+import { execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
 import type { Challenge } from '../../src/contract/challenges.ts';
 import type { ProblemImportResponse } from '../../src/contract/problems.ts';
+import { readPackageFolder } from '../../src/server/problems/package-folder.ts';
 import { zipFiles } from '../../src/server/problems/package-zip.ts';
 import {
   adminEnv,
@@ -146,4 +152,57 @@ describe.each(databaseKinds)('problem packages with big test data on %s', (kind)
     const after = await queryRows(server, 'select count(*)::int as n from test_data');
     expect(after).toEqual(before);
   });
+});
+
+const BIGSUM = path.resolve(import.meta.dirname, '../fixtures/problems/bigsum');
+
+describe('the bigsum package, with a 20 MB test', () => {
+  let server: TestServer;
+  let dir: string;
+  beforeAll(async () => {
+    server = await startServer('pglite', adminEnv);
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bigsum-'));
+    fs.cpSync(BIGSUM, path.join(dir, 'bigsum'), { recursive: true });
+    execFileSync('/usr/bin/python3', [
+      path.join(dir, 'bigsum', 'generate_big.py'),
+      path.join(dir, 'bigsum'),
+    ]);
+  });
+  afterAll(async () => {
+    await server?.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it(
+    'imports it and the judge agrees with every labelled submission',
+    { timeout: 300_000 },
+    async () => {
+      const big = fs.statSync(path.join(dir, 'bigsum', 'data/secret/big/1.in')).size;
+      expect(big).toBeGreaterThan(20_000_000);
+      const { files, shortName } = readPackageFolder(path.join(dir, 'bigsum'));
+      const form = new FormData();
+      form.append(
+        'package',
+        new Blob([new Uint8Array(await zipFiles(files, shortName))]),
+        'bigsum.zip',
+      );
+      const res = await fetch(`${server.url}/api/admin/problems/import`, {
+        method: 'POST',
+        headers: bearer(await adminToken(server)),
+        body: form,
+      });
+      const body = (await res.json()) as ProblemImportResponse;
+      expect(res.status, JSON.stringify(body)).toBe(200);
+      expect(body.challenge).toMatchObject({
+        challengeId: 'BIGSUM',
+        testCaseCount: 5,
+        timeLimitMs: 2000,
+      });
+      expect(body.selfCheck).toHaveLength(25);
+      const disagreeing = body.selfCheck.filter((r) => !r.agrees);
+      expect(disagreeing, JSON.stringify(disagreeing, null, 1)).toEqual([]);
+      const stored = await queryRows(server, 'select size::int as size from test_data');
+      expect(stored).toEqual([{ size: big }]);
+    },
+  );
 });
