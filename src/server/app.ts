@@ -12,7 +12,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/connection.ts';
-import { createAttemptLimiter } from './auth/attempt-limits.ts';
+import { createLoginThrottle } from './auth/login-throttle.ts';
 import { createGuards } from './auth/guards.ts';
 import { resolveJwtSecret, type TokenService } from './auth/tokens.ts';
 import { adminLoginRoute } from './admins/admin-login.ts';
@@ -113,7 +113,7 @@ export async function buildApp(
     log: app.log,
     work: config.judgeQueue.inProcess,
   });
-  const limiter = createAttemptLimiter(database.db, 'login', config.loginLimits);
+  const limiter = createLoginThrottle(database.db, 'login', config.loginLimits);
   await app.register(healthRoute, { database, version, judge });
   await app.register(judgeAdminRoutes, {
     database,
@@ -132,7 +132,7 @@ export async function buildApp(
   await app.register(adminLoginRoute, {
     db: database.db,
     tokens,
-    limiter: createAttemptLimiter(database.db, 'admin-login', config.loginLimits),
+    limiter: createLoginThrottle(database.db, 'admin-login', config.loginLimits),
   });
   const { maxFileBytes, maxChallengeBytes } = config.testData;
   await app.register(challengeRoutes, { db: database.db, guards, judge, maxChallengeBytes });

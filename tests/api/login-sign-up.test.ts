@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { messages } from '../../src/contract/messages.ts';
 import { authFailures, users } from '../../src/server/db/schema.ts';
-import { call, databaseKinds, startServer, type TestServer } from './harness.ts';
+import { ADMIN, adminEnv, call, databaseKinds, startServer, type TestServer } from './harness.ts';
 
 const path = '/api/user/loginSignUp';
 
@@ -195,7 +195,7 @@ describe.each(databaseKinds)('POST /api/user/loginSignUp on %s', (kind) => {
     ).toBe(200);
   });
 
-  it('rate limits failed logins per account in the database, even for the right password', async () => {
+  it('slows the address that keeps failing on an account, even for the right password', async () => {
     await call(server, 'POST', path, {
       name: 'Fay',
       email: 'fay@example.edu',
@@ -245,9 +245,9 @@ describe.each(databaseKinds)('POST /api/user/loginSignUp on %s', (kind) => {
       (await call(server, 'POST', path, { email: 'hal@example.edu', password: 'hal-right-1' }))
         .status,
     ).toBe(429);
-    // Move the window into the past instead of waiting 15 minutes.
+    // Move the failures into the past instead of waiting for them to be forgotten.
     await server.database.db.execute(
-      sql`update auth_failures set window_started_at = now() - interval '16 minutes' where key = 'login:account:hal@example.edu'`,
+      sql`update auth_failures set last_failed_at = now() - interval '16 minutes' where key like 'login:%hal@example.edu'`,
     );
     expect(
       (await call(server, 'POST', path, { email: 'hal@example.edu', password: 'hal-right-1' }))
@@ -299,5 +299,110 @@ describe.each(databaseKinds)('login rate limit per address on %s', (kind) => {
       password: 'ivy-right-1',
     });
     expect(blocked).toMatchObject({ status: 429, body: { message: messages.tooManyAttempts } });
+  });
+});
+
+/** A login from a given client address (the server trusts X-Forwarded-For here, as behind a proxy). */
+const loginFrom = (server: TestServer, ip: string, email: string, password: string) =>
+  call(server, 'POST', path, { email, password }, { 'x-forwarded-for': ip });
+
+describe.each(databaseKinds)('failed logins slow the one who fails on %s', (kind) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer(kind, { ...adminEnv, TRUST_PROXY: 'true' });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('eleven wrong tries from one address never lock the owner out elsewhere (issue 15)', async () => {
+    await call(server, 'POST', path, {
+      name: 'Jo',
+      email: 'jo@example.edu',
+      password: 'jo-right-1',
+    });
+    for (let i = 0; i < 11; i++) {
+      const res = await loginFrom(server, '203.0.113.9', 'jo@example.edu', 'wrong');
+      if (res.status === 429) break; // the eleventh waits already
+      expect(res.status).toBe(401);
+    }
+    const attacker = await loginFrom(server, '203.0.113.9', 'jo@example.edu', 'jo-right-1');
+    expect(attacker).toMatchObject({ status: 429, body: { message: messages.tooManyAttempts } });
+    const owner = await loginFrom(server, '198.51.100.7', 'jo@example.edu', 'jo-right-1');
+    expect(owner.status).toBe(200);
+  });
+
+  it('the administrator can always get in from an address that has not been failing', async () => {
+    for (let i = 0; i < 12; i++)
+      await call(
+        server,
+        'POST',
+        '/api/admin/login',
+        { email: ADMIN.email, password: 'guess' },
+        { 'x-forwarded-for': '203.0.113.10' },
+      );
+    const attacker = await call(server, 'POST', '/api/admin/login', ADMIN, {
+      'x-forwarded-for': '203.0.113.10',
+    });
+    expect(attacker.status).toBe(429);
+    const admin = await call(server, 'POST', '/api/admin/login', ADMIN, {
+      'x-forwarded-for': '198.51.100.8',
+    });
+    expect(admin.status).toBe(200);
+  });
+
+  it('waits grow with each further failure, and end a window after the last one', async () => {
+    await call(server, 'POST', path, {
+      name: 'Kim',
+      email: 'kim@example.edu',
+      password: 'kim-right-1',
+    });
+    for (let i = 0; i < 10; i++)
+      await loginFrom(server, '203.0.113.11', 'kim@example.edu', 'wrong');
+    const first = await loginFrom(server, '203.0.113.11', 'kim@example.edu', 'kim-right-1');
+    expect(first.status).toBe(429);
+    expect(Number(first.headers.get('retry-after'))).toBeLessThanOrEqual(5);
+    // The wait over (moved into the past), one more wrong try doubles the next wait.
+    const past = (interval: string) =>
+      server.database.db.execute(
+        sql`update auth_failures set last_failed_at = now() - ${interval}::interval where key like ${'login:%kim@example.edu'}`,
+      );
+    await past('6 seconds');
+    expect((await loginFrom(server, '203.0.113.11', 'kim@example.edu', 'wrong')).status).toBe(401);
+    const second = await loginFrom(server, '203.0.113.11', 'kim@example.edu', 'kim-right-1');
+    expect(second.status).toBe(429);
+    expect(Number(second.headers.get('retry-after'))).toBeGreaterThan(5);
+    expect(Number(second.headers.get('retry-after'))).toBeLessThanOrEqual(10);
+    await past('16 minutes');
+    expect((await loginFrom(server, '203.0.113.11', 'kim@example.edu', 'kim-right-1')).status).toBe(
+      200,
+    );
+  });
+
+  it('a guess spread over many addresses slows every address that failed twice, not the others', async () => {
+    await call(server, 'POST', path, {
+      name: 'Lee',
+      email: 'lee@example.edu',
+      password: 'lee-right-1',
+    });
+    for (let i = 1; i <= 10; i++)
+      expect((await loginFrom(server, `192.0.2.${i}`, 'lee@example.edu', 'wrong')).status).toBe(
+        401,
+      );
+    // 192.0.2.1 fails a second time: it now shares the account-wide wait.
+    expect((await loginFrom(server, '192.0.2.1', 'lee@example.edu', 'wrong')).status).toBe(401);
+    expect((await loginFrom(server, '192.0.2.1', 'lee@example.edu', 'lee-right-1')).status).toBe(
+      429,
+    );
+    // One failure is one typo: 192.0.2.2 may still try, and an address that never failed gets in.
+    expect((await loginFrom(server, '192.0.2.2', 'lee@example.edu', 'wrong')).status).toBe(401);
+    expect((await loginFrom(server, '192.0.2.200', 'lee@example.edu', 'lee-right-1')).status).toBe(
+      200,
+    );
+    // The owner's success cleared the account's counts, from every address.
+    const left = await server.database.db.execute(
+      sql`select count(*)::int as n from auth_failures where key like ${'login:%lee@example.edu'}`,
+    );
+    expect((left as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(0);
   });
 });

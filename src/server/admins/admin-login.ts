@@ -10,13 +10,13 @@ import {
   adminLoginResponseSchema,
 } from '../../contract/admin.ts';
 import { messages } from '../../contract/messages.ts';
-import type { AttemptLimiter } from '../auth/attempt-limits.ts';
+import type { LoginThrottle } from '../auth/login-throttle.ts';
 import { passwordLogin } from '../auth/password-login.ts';
 import type { TokenService } from '../auth/tokens.ts';
 import type { Db } from '../db/connection.ts';
 import { findAdminByEmail } from './admin-queries.ts';
 
-type Deps = { db: Db; tokens: TokenService; limiter: AttemptLimiter };
+type Deps = { db: Db; tokens: TokenService; limiter: LoginThrottle };
 
 export const adminLoginRoute: FastifyPluginAsyncZod<Deps> = async (
   app,

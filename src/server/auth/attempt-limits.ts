@@ -1,9 +1,10 @@
 /**
- * Counts attempts (failed logins, reset requests...) per account and per client address in fixed
- * windows, in the database so that several server processes share the counts. Each use has its
- * own scope, so a student's failed logins never count against their reset requests.
+ * Counts attempts (password reset requests) per account and per client address in fixed windows,
+ * in the database so that several server processes share the counts. Each use has its own scope.
+ * Failed logins are counted differently, so that they slow only the one who fails:
+ * login-throttle.ts.
  */
-import { eq, inArray, sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/connection.ts';
 import { authFailures } from '../db/schema.ts';
 
@@ -12,14 +13,11 @@ export type AttemptLimits = { perAccount: number; perIp: number; windowSeconds: 
 export type AttemptCheck = {
   /** Seconds until the caller may try again, or 0 when the attempt may go ahead. */
   retryAfter: number;
-  /** Attempts counted against the account in its current window. */
-  accountFailures: number;
 };
 
 export type AttemptLimiter = {
   check(email: string, ip: string): Promise<AttemptCheck>;
   record(email: string, ip: string): Promise<void>;
-  clear(email: string): Promise<void>;
 };
 
 /** `scope` names the use, e.g. 'login' or 'admin-login'; keys read `scope:account:email`. */
@@ -60,15 +58,11 @@ export function createAttemptLimiter(db: Db, scope: string, limits: AttemptLimit
         row && row.failures >= max ? row.remaining : 0;
       return {
         retryAfter: Math.max(blocked(account, limits.perAccount), blocked(address, limits.perIp)),
-        accountFailures: account?.failures ?? 0,
       };
     },
     async record(email, ip) {
       await bump(accountKey(email));
       await bump(ipKey(ip));
-    },
-    async clear(email) {
-      await db.delete(authFailures).where(eq(authFailures.key, accountKey(email)));
     },
   };
 }

@@ -1,17 +1,18 @@
 /**
- * The one password check behind every login (students and administrators): refuse while the
- * account or address is rate limited, verify against the stored hash (or a dummy one, so unknown
- * accounts cost the same time), count a failure, clear the count on success.
+ * The one password check behind every login (students and administrators): refuse while this
+ * client must wait (login-throttle.ts: the one who fails waits, never the account's owner), verify
+ * against the stored hash (or a dummy one, so unknown accounts cost the same time), count a
+ * failure, clear the account's counts on success.
  */
 import { messages } from '../../contract/messages.ts';
 import { HttpError } from '../http-error.ts';
-import type { AttemptLimiter } from './attempt-limits.ts';
+import type { LoginThrottle } from './login-throttle.ts';
 import { verifyPassword } from './passwords.ts';
 
 type Account = { passwordHash: string | null };
 
 export async function passwordLogin<T extends Account>(options: {
-  limiter: AttemptLimiter;
+  limiter: LoginThrottle;
   email: string;
   password: string;
   ip: string;
@@ -20,7 +21,7 @@ export async function passwordLogin<T extends Account>(options: {
   failureMessage: string;
 }): Promise<T> {
   const { limiter, email, password, ip, find, failureMessage } = options;
-  const { retryAfter, accountFailures } = await limiter.check(email, ip);
+  const retryAfter = await limiter.check(email, ip);
   if (retryAfter > 0) {
     throw new HttpError(429, messages.tooManyAttempts, { 'retry-after': String(retryAfter) });
   }
@@ -30,6 +31,6 @@ export async function passwordLogin<T extends Account>(options: {
     await limiter.record(email, ip);
     throw new HttpError(401, failureMessage);
   }
-  if (accountFailures > 0) await limiter.clear(email);
+  await limiter.clear(email);
   return account;
 }

@@ -48,6 +48,8 @@ export const authFailures = pgTable('auth_failures', {
   key: text('key').primaryKey(),
   failures: integer('failures').notNull(),
   windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
+  /** The latest failure: a login's wait is counted from it (auth/login-throttle.ts). */
+  lastFailedAt: timestamp('last_failed_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 /** Administrators, checked by the server (DESIGN.md §3), never in the browser. */

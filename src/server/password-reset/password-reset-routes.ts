@@ -4,6 +4,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createAttemptLimiter } from '../auth/attempt-limits.ts';
+import { createLoginThrottle } from '../auth/login-throttle.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/connection.ts';
 import { createMailer } from '../mail/create-mailer.ts';
@@ -33,7 +34,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<Options> = async (app, {
   });
   await app.register(resetPasswordRoute, {
     db,
-    loginLimiter: createAttemptLimiter(db, 'login', config.loginLimits),
+    loginLimiter: createLoginThrottle(db, 'login', config.loginLimits),
   });
 
   // preClose, not onClose: the app's onClose closes the database before a plugin's onClose runs.

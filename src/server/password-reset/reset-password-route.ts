@@ -10,7 +10,7 @@ import {
   resetPasswordRequestSchema,
   resetPasswordResponseSchema,
 } from '../../contract/password-reset.ts';
-import type { AttemptLimiter } from '../auth/attempt-limits.ts';
+import type { LoginThrottle } from '../auth/login-throttle.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import type { Db } from '../db/connection.ts';
 import { HttpError } from '../http-error.ts';
@@ -24,7 +24,7 @@ const problemMessages: Record<TokenProblem, string> = {
   expired: messages.resetLinkExpired,
 };
 
-type Deps = { db: Db; loginLimiter: AttemptLimiter };
+type Deps = { db: Db; loginLimiter: LoginThrottle };
 
 export const resetPasswordRoute: FastifyPluginAsyncZod<Deps> = async (
   app,

@@ -13,12 +13,12 @@ import { messages } from '../../contract/messages.ts';
 import type { Db } from '../db/connection.ts';
 import { passwordLogin } from '../auth/password-login.ts';
 import { hashPassword } from '../auth/passwords.ts';
-import type { AttemptLimiter } from '../auth/attempt-limits.ts';
+import type { LoginThrottle } from '../auth/login-throttle.ts';
 import type { TokenService } from '../auth/tokens.ts';
 import { HttpError } from '../http-error.ts';
 import { claimRosterUser, findUserByEmail, insertUser, type UserRow } from './user-queries.ts';
 
-type Deps = { db: Db; tokens: TokenService; limiter: AttemptLimiter };
+type Deps = { db: Db; tokens: TokenService; limiter: LoginThrottle };
 
 export const loginSignUpRoute: FastifyPluginAsyncZod<Deps> = async (
   app,
