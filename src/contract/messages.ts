@@ -188,6 +188,12 @@ export const messages = {
   testDataDownload: 'Download',
   testDataRemove: 'Use the text box instead',
   testDataUploading: 'Uploading {name}…',
+  // Which field a file control belongs to, for its accessible name ("Download: Test 2's input").
+  // Not "expected output": the text box's own label must stay the only one that says it.
+  testDataInputOf: "{test}'s input",
+  testDataOutputOf: "{test}'s output",
+  // A file card after reload: the server keeps the size, not the name.
+  testDataStored: 'Stored file',
   fieldTooLong: 'One of the fields is too long',
 
   // Output comparison of a challenge (issue 14 item 1): validation, the form, and the sentence
@@ -251,12 +257,16 @@ export const messages = {
   importLanguagesLabel: 'Languages, comma-separated, the first the default (leave empty for all)',
   importReplaceLabel: 'Replace a challenge with the same test code',
   importButton: 'Import',
-  importWorking: 'Importing and judging the package’s submissions…',
+  importWorking: 'Importing the package…',
   importDone: 'Challenge {id} imported',
   importReplaced: 'Challenge {id} replaced',
   selfCheckTitle: 'Self-check: the package’s submissions',
   selfCheckSummary: '{agree} of {total} agree with the package',
   selfCheckNone: 'The package carries no submissions to check.',
+  selfCheckRunning: 'Judging the package’s submissions: {done} of {total}',
+  selfCheckInterrupted:
+    'The self-check stopped before the end (the server restarted): import the package again with “replace” to check it again.',
+  selfCheckNotFound: 'No such self-check',
   colSubmission: 'Submission',
   colLanguage: 'Language',
   colExpected: 'Expected',

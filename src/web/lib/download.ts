@@ -1,19 +1,26 @@
 /**
- * Saves a file the server makes (the roster template) under the given name. A plain link cannot
- * send the admin's bearer token, so the file is fetched, then handed to the browser as a blob URL.
+ * Saves a file the server makes (the roster template, an export, a test file) under the given
+ * name. A plain link cannot send the admin's bearer token, so the file is fetched, then handed to
+ * the browser as a blob URL.
  */
 import { errorBodySchema } from '../../contract/error.ts';
 import { HTTP_TIMEOUT_MS } from '../../contract/http.ts';
 import { messages } from '../../contract/messages.ts';
 import { ApiError } from './api-client.ts';
 
-export async function downloadFile(path: string, fileName: string, token?: string): Promise<void> {
+export async function downloadFile(
+  path: string,
+  fileName: string,
+  token?: string,
+  /** Longer for big files (a challenge's test data); the app's HTTP limit otherwise. */
+  timeoutMs = HTTP_TIMEOUT_MS,
+): Promise<void> {
   let response: Response;
   let blob: Blob;
   try {
     response = await fetch(path, {
       headers: token ? { authorization: `Bearer ${token}` } : {},
-      signal: AbortSignal.timeout(HTTP_TIMEOUT_MS),
+      signal: AbortSignal.timeout(timeoutMs),
       credentials: 'same-origin',
     });
     blob = await response.blob();

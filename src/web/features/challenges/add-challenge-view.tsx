@@ -49,7 +49,7 @@ export function AddChallengeView({
         {messages.addChallenge}
       </h2>
       <form className="form challenge-form" noValidate onSubmit={onSubmit} aria-busy={busy}>
-        <ChallengeFields values={values} onChange={setValues} />
+        <ChallengeFields values={values} onChange={setValues} token={token} />
         <div className="actions">
           <button type="submit" className="button button--primary" disabled={busy}>
             {busy ? messages.working : messages.createChallenge}

@@ -8,7 +8,7 @@ import { emptyChallengeValues, type ChallengeFormValues } from './challenge-form
 
 function Form({ initial }: { initial: ChallengeFormValues }) {
   const [values, setValues] = useState(initial);
-  return <ChallengeFields values={values} onChange={setValues} />;
+  return <ChallengeFields values={values} onChange={setValues} token="t" />;
 }
 
 /** The time limit input's accessible description (its hint, wired by aria-describedby). */

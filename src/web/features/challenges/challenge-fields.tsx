@@ -19,9 +19,11 @@ type Props = {
   values: ChallengeFormValues;
   onChange: (values: ChallengeFormValues) => void;
   idReadOnly?: boolean;
+  /** The admin's token: a hidden test's input or output can be uploaded as a file. */
+  token: string;
 };
 
-export function ChallengeFields({ values, onChange, idReadOnly }: Props) {
+export function ChallengeFields({ values, onChange, idReadOnly, token }: Props) {
   const set =
     (
       field: Exclude<
@@ -174,6 +176,7 @@ export function ChallengeFields({ values, onChange, idReadOnly }: Props) {
         onChange={(compare) => onChange({ ...values, compare })}
       />
       <TestCasesEditor
+        token={token}
         tests={values.testCases}
         groupNames={values.testGroups.map((g) => g.name.trim()).filter(Boolean)}
         onChange={(testCases) => onChange({ ...values, testCases })}

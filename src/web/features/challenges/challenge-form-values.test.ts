@@ -82,4 +82,73 @@ describe('challenge form values', () => {
     expect(values.timeLimitSeconds).toBe('2.5');
     expect(toChallengeInput(values)).toEqual({ ...challenge });
   });
+
+  describe('test files (big test data)', () => {
+    const numbers = { sha256: 'a'.repeat(64), size: 3_000_000 };
+    const sum = { sha256: 'b'.repeat(64), size: 14 };
+    const withFiles = (): ChallengeFormValues => ({
+      ...filled(),
+      testCases: [
+        ...filled().testCases,
+        {
+          key: 'b',
+          input: '',
+          expectedOutput: '',
+          inputFile: { ...numbers, name: 'numbers.txt' },
+          expectedOutputFile: sum,
+          hidden: true,
+          weight: '1',
+          group: '',
+        },
+      ],
+    });
+
+    it('sends the references with empty texts, without the name only the form knows', () => {
+      expect(toChallengeInput(withFiles()).testCases?.[1]).toEqual({
+        input: '',
+        expectedOutput: '',
+        inputFile: numbers,
+        expectedOutputFile: sum,
+        hidden: true,
+        weight: 1,
+      });
+      expect(checkChallengeValues(withFiles())).toBeUndefined();
+    });
+
+    it('drops text left beside a file, so the server never sees both', () => {
+      const values = withFiles();
+      const [sample, big] = values.testCases;
+      if (!sample || !big) throw new Error('two tests expected');
+      values.testCases = [sample, { ...big, input: 'typed before the upload' }];
+      expect(toChallengeInput(values).testCases?.[1]?.input).toBe('');
+    });
+
+    it('says a sample cannot take a file, as the server would', () => {
+      const values = withFiles();
+      values.testCases = values.testCases.map((t) => ({ ...t, hidden: false }));
+      expect(checkChallengeValues(values)).toBe(messages.sampleFromFile);
+    });
+
+    it('loads the references of a stored challenge back as files', () => {
+      const challenge: Challenge = {
+        ...(toChallengeInput(withFiles()) as Omit<
+          Challenge,
+          'starterCode' | 'timeLimitMs' | 'memoryLimitMb'
+        >),
+        starterCode: '',
+        timeLimitMs: 2000,
+        memoryLimitMb: 256,
+      };
+      const values = valuesFromChallenge(challenge);
+      expect(values.testCases[1]).toMatchObject({
+        input: '',
+        expectedOutput: '',
+        inputFile: numbers,
+        expectedOutputFile: sum,
+      });
+      expect(values.testCases[1]?.inputFile?.name).toBeUndefined();
+      expect(values.testCases[0]?.inputFile).toBeUndefined();
+      expect(toChallengeInput(values)).toEqual(challenge);
+    });
+  });
 });

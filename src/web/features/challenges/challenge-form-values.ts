@@ -13,6 +13,7 @@ import {
   type Language,
 } from '../../../contract/challenges.ts';
 import { messages } from '../../../contract/messages.ts';
+import type { TestDataRef } from '../../../contract/test-data.ts';
 import type { GroupScoring } from '../../../contract/test-groups.ts';
 import {
   compareValuesFrom,
@@ -21,10 +22,20 @@ import {
   type CompareFormValues,
 } from './compare-form-values.ts';
 
+/**
+ * A stored test file (test-data.ts) as the form holds it: the name is known only in the session
+ * that uploaded it (the server keeps the content and its size, not the name).
+ */
+export type TestDataFile = TestDataRef & { name?: string };
+
 export type TestCaseValues = {
   key: string;
   input: string;
   expectedOutput: string;
+  /** Big test data: the input is this stored file and `input` stays ''. */
+  inputFile?: TestDataFile;
+  /** The expected output is this stored file and `expectedOutput` stays ''. */
+  expectedOutputFile?: TestDataFile;
   hidden: boolean;
   weight: string;
   /** A hidden test's group name ('' : the default group, secret). */
@@ -101,6 +112,9 @@ export function emptyChallengeValues(): ChallengeFormValues {
   };
 }
 
+/** Only the reference travels: the name is the form's own, and the server keeps its own size. */
+const storedRef = ({ sha256, size }: TestDataRef): TestDataRef => ({ sha256, size });
+
 export function valuesFromChallenge(challenge: Challenge): ChallengeFormValues {
   return {
     challengeName: challenge.challengeName,
@@ -117,9 +131,11 @@ export function valuesFromChallenge(challenge: Challenge): ChallengeFormValues {
     starterCode: challenge.starterCode,
     timeLimitSeconds: String(challenge.timeLimitMs / 1000),
     memoryLimitMb: String(challenge.memoryLimitMb),
-    testCases: challenge.testCases.map((t) => ({
+    testCases: challenge.testCases.map(({ inputFile, expectedOutputFile, ...t }) => ({
       ...newTestCase(t.hidden),
       ...t,
+      ...(inputFile ? { inputFile: storedRef(inputFile) } : {}),
+      ...(expectedOutputFile ? { expectedOutputFile: storedRef(expectedOutputFile) } : {}),
       weight: String(t.weight),
       group: t.group ?? '',
     })),
@@ -150,8 +166,11 @@ export function toChallengeInput(values: ChallengeFormValues): ChallengeInput {
     timeLimitMs: seconds === undefined ? undefined : Math.round(seconds * 1000),
     memoryLimitMb: numberOrMissing(values.memoryLimitMb),
     testCases: values.testCases.map((t) => ({
-      input: t.input,
-      expectedOutput: t.expectedOutput,
+      // A file replaces its text: the contract wants '' beside it (the form keeps it so anyway).
+      input: t.inputFile ? '' : t.input,
+      expectedOutput: t.expectedOutputFile ? '' : t.expectedOutput,
+      ...(t.inputFile ? { inputFile: storedRef(t.inputFile) } : {}),
+      ...(t.expectedOutputFile ? { expectedOutputFile: storedRef(t.expectedOutputFile) } : {}),
       hidden: t.hidden,
       weight: numberOrMissing(t.weight) as number,
       ...(t.hidden && t.group.trim() ? { group: t.group.trim() } : {}),

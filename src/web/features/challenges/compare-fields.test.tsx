@@ -26,7 +26,7 @@ function Form({ initial }: { initial: ChallengeFormValues }) {
     latest = next;
     setValues(next);
   };
-  return <ChallengeFields values={values} onChange={change} />;
+  return <ChallengeFields values={values} onChange={change} token="t" />;
 }
 
 const renderForm = (initial: ChallengeFormValues) => {

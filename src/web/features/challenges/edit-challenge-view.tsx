@@ -156,7 +156,7 @@ export function EditChallengeView({
           aria-busy={busy}
           aria-label={messages.loadedChallenge}
         >
-          <ChallengeFields values={details} onChange={setDetails} idReadOnly />
+          <ChallengeFields values={details} onChange={setDetails} idReadOnly token={token} />
           <div className="actions">
             <button type="submit" className="button button--primary" disabled={busy}>
               {busy ? messages.working : messages.updateChallenge}

@@ -1,26 +1,42 @@
 /**
  * The test cases of a challenge, edited in the form: add, edit, reorder and remove. Each test has
- * its stdin, the expected output, whether students see it as a sample, its weight in the score
- * (0 allowed) and, when hidden, its group (test-groups.ts; the names defined below are offered).
+ * its stdin, the expected output (a hidden test's may come from files: test-data-field.tsx),
+ * whether students see it as a sample, its weight in the score (0 allowed) and, when hidden, its
+ * group (test-groups.ts; the names defined below are offered).
  */
+import { useLayoutEffect, useRef } from 'react';
 import { messages } from '../../../contract/messages.ts';
 import { DEFAULT_HIDDEN_GROUP } from '../../../contract/test-groups.ts';
-import { TextAreaField } from '../../ui/text-area-field.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { newTestCase, type TestCaseValues } from './challenge-form-values.ts';
+import { TestDataField } from './test-data-field.tsx';
 
 type Props = {
   tests: TestCaseValues[];
   onChange: (tests: TestCaseValues[]) => void;
   /** The group names the challenge defines, offered in each hidden test's Group field. */
   groupNames?: readonly string[];
+  /** The admin's token, for the test files' upload and download. */
+  token: string;
 };
 
 const GROUP_OPTIONS_ID = 'test-group-names';
 
-export function TestCasesEditor({ tests, onChange, groupNames = [] }: Props) {
+export function TestCasesEditor({ tests, onChange, groupNames = [], token }: Props) {
   const update = (index: number, patch: Partial<TestCaseValues>) =>
     onChange(tests.map((t, i) => (i === index ? { ...t, ...patch } : t)));
+  // An upload ends seconds after it began: its file goes into the newest tests (the teacher may
+  // have typed, reordered or finished another upload meanwhile), found by key, not by place.
+  const latest = useRef({ tests, onChange });
+  useLayoutEffect(() => {
+    latest.current = { tests, onChange };
+  });
+  const patchByKey = (key: string, patch: Partial<TestCaseValues>) => {
+    const next = latest.current.tests.map((t) => (t.key === key ? { ...t, ...patch } : t));
+    // A second upload ending before the re-render builds on this one.
+    latest.current.tests = next;
+    latest.current.onChange(next);
+  };
   const move = (index: number, by: -1 | 1) => {
     const next = [...tests];
     const [moved] = next.splice(index, 1);
@@ -68,19 +84,29 @@ export function TestCasesEditor({ tests, onChange, groupNames = [] }: Props) {
                 </div>
               </div>
               <div className="test-case__io">
-                <TextAreaField
-                  code
-                  rows={3}
+                <TestDataField
                   label={messages.testInput}
-                  value={test.input}
-                  onChange={(e) => update(index, { input: e.target.value })}
+                  owner={messages.testDataInputOf.replace('{test}', label)}
+                  downloadName={`test-${index + 1}-input.txt`}
+                  text={test.input}
+                  file={test.inputFile}
+                  allowFile={test.hidden}
+                  token={token}
+                  onText={(input) => update(index, { input })}
+                  onFile={(inputFile) => patchByKey(test.key, { inputFile, input: '' })}
                 />
-                <TextAreaField
-                  code
-                  rows={3}
+                <TestDataField
                   label={messages.testExpectedOutput}
-                  value={test.expectedOutput}
-                  onChange={(e) => update(index, { expectedOutput: e.target.value })}
+                  owner={messages.testDataOutputOf.replace('{test}', label)}
+                  downloadName={`test-${index + 1}-output.txt`}
+                  text={test.expectedOutput}
+                  file={test.expectedOutputFile}
+                  allowFile={test.hidden}
+                  token={token}
+                  onText={(expectedOutput) => update(index, { expectedOutput })}
+                  onFile={(expectedOutputFile) =>
+                    patchByKey(test.key, { expectedOutputFile, expectedOutput: '' })
+                  }
                 />
               </div>
               <div className="test-case__meta">

@@ -19,6 +19,7 @@ function Form({ initial }: { initial: ChallengeFormValues }) {
   return (
     <ChallengeFields
       values={values}
+      token="t"
       onChange={(next) => {
         latest = next;
         setValues(next);
