@@ -17,6 +17,9 @@ import {
   problemExportPath,
   problemImportPath,
   problemImportResponseSchema,
+  selfCheckPath,
+  selfCheckProgressSchema,
+  type SelfCheckProgress,
 } from '../src/contract/problems.ts';
 import { readPackageFolder } from '../src/server/problems/package-folder.ts';
 import { zipFiles } from '../src/server/problems/package-zip.ts';
@@ -103,15 +106,43 @@ async function importPackage(args: string[]): Promise<number> {
     `${answer.replaced ? 'Replaced' : 'Created'} challenge ${challengeId} "${challengeName}" with ${testCaseCount} tests.`,
   );
   for (const warning of answer.warnings) console.log(`  left out: ${warning}`);
-  if (answer.selfCheck.length === 0) return 0;
-  const width = Math.max(...answer.selfCheck.map((r) => r.path.length));
-  for (const row of answer.selfCheck)
+  if (answer.selfCheckId === null) return 0;
+  const progress = await followSelfCheck(base, token, answer.selfCheckId, answer.selfCheckTotal);
+  if (progress.status === 'interrupted')
+    throw new CliError('The self-check stopped before the end (the server restarted).');
+  const rows = progress.rows;
+  const width = Math.max(...rows.map((r) => r.path.length));
+  for (const row of rows)
     console.log(
       `  ${row.agrees ? 'ok  ' : 'DIFF'} ${row.path.padEnd(width)}  expected ${row.expected}, got ${row.got} (${row.score})${row.message ? `: ${row.message.split('\n')[0]}` : ''}`,
     );
-  const agree = answer.selfCheck.filter((r) => r.agrees).length;
-  console.log(`${agree} of ${answer.selfCheck.length} submissions agree with the package.`);
-  return agree === answer.selfCheck.length ? 0 : 1;
+  const agree = rows.filter((r) => r.agrees).length;
+  console.log(`${agree} of ${rows.length} submissions agree with the package.`);
+  return agree === rows.length ? 0 : 1;
+}
+
+/** Polls the self-check the import started until it is over, saying how far it got. */
+async function followSelfCheck(
+  base: string,
+  token: string,
+  id: string,
+  total: number,
+): Promise<SelfCheckProgress> {
+  let said = -1;
+  for (;;) {
+    const res = await fetch(base + selfCheckPath(id), {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const body: unknown = await res.json().catch(() => ({}));
+    if (!res.ok) throw new CliError((body as { message?: string }).message ?? `HTTP ${res.status}`);
+    const progress = selfCheckProgressSchema.parse(body);
+    if (progress.status !== 'running') return progress;
+    if (progress.rows.length !== said) {
+      said = progress.rows.length;
+      console.log(`  judged ${said} of ${total}...`);
+    }
+    await new Promise((r) => setTimeout(r, 1000));
+  }
 }
 
 async function exportPackage(args: string[]): Promise<number> {

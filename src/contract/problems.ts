@@ -44,8 +44,31 @@ export const problemImportResponseSchema = z.object({
   challenge: importedChallengeSchema,
   /** True when an existing challenge with this test code was replaced. */
   replaced: z.boolean(),
+  /** The self-check's rows judged so far: none yet when the import answers (see below). */
   selfCheck: z.array(selfCheckRowSchema),
+  /**
+   * The self-check goes on after the import has answered (a package's submissions on big tests
+   * can take minutes, longer than an upload may wait): follow it at selfCheckPath(selfCheckId).
+   * Null when there is nothing to check (no submissions, or selfCheck=false).
+   */
+  selfCheckId: z.string().nullable(),
+  /** How many of the package's submissions the self-check judges. */
+  selfCheckTotal: z.number().int(),
   /** Parts of the package that were left out, and why. */
   warnings: z.array(z.string()),
 });
 export type ProblemImportResponse = z.infer<typeof problemImportResponseSchema>;
+
+/** GET: a self-check's progress and rows (any server answers: they are in the database). */
+export const selfCheckPath = (id: string) => `/api/admin/problems/self-checks/${id}`;
+export const SELF_CHECK_STATUSES = ['running', 'done', 'interrupted'] as const;
+export const selfCheckProgressSchema = z.object({
+  id: z.string(),
+  challengeId: z.string(),
+  total: z.number().int(),
+  /** The rows judged so far, in the package's order. */
+  rows: z.array(selfCheckRowSchema),
+  /** `interrupted`: the server judging it stopped (restarted) before the end. */
+  status: z.enum(SELF_CHECK_STATUSES),
+});
+export type SelfCheckProgress = z.infer<typeof selfCheckProgressSchema>;

@@ -3,19 +3,23 @@
 // submissions (five languages x accepted, wrong answer, time limit, run-time error, compile
 // error) gets the verdict of its folder in the self-check. A test code in use answers 409 unless
 // replaced; a file that is no package, no upload at all and a student's token are refused.
+import crypto from 'node:crypto';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../src/contract/messages.ts';
 import type { Challenge } from '../../src/contract/challenges.ts';
-import type { ProblemImportResponse } from '../../src/contract/problems.ts';
+import { selfCheckPath, type ProblemImportResponse } from '../../src/contract/problems.ts';
 import { readPackageFolder } from '../../src/server/problems/package-folder.ts';
 import { zipFiles } from '../../src/server/problems/package-zip.ts';
+import { selfCheckRows } from './self-check-rows.ts';
 import {
   adminEnv,
   adminToken,
   bearer,
   call,
   databaseKinds,
+  queryRows,
+  signUpStudent,
   startServer,
   type TestServer,
 } from './harness.ts';
@@ -69,11 +73,11 @@ describe.each(databaseKinds)('problem package import on %s', (kind) => {
     // The answer does not carry the tests back: getChallenge has them.
     expect(body.challenge).not.toHaveProperty('testCases');
     expect(body.warnings).toEqual([]);
-    expect(body.selfCheck).toHaveLength(25);
-    const disagreeing = body.selfCheck.filter((r) => !r.agrees);
+    const rows = await selfCheckRows(server, admin, body);
+    expect(rows).toHaveLength(25);
+    const disagreeing = rows.filter((r) => !r.agrees);
     expect(disagreeing, JSON.stringify(disagreeing, null, 1)).toEqual([]);
-    for (const row of body.selfCheck.filter((r) => r.expected === 'Accepted'))
-      expect(row.score).toBe(100);
+    for (const row of rows.filter((r) => r.expected === 'Accepted')) expect(row.score).toBe(100);
 
     // It is a challenge like any other: a student can open it.
     const student = await signInStudent(server, 'aplusb@college.test', 'APLUSB');
@@ -102,7 +106,12 @@ describe.each(databaseKinds)('problem package import on %s', (kind) => {
       { replace: 'true', selfCheck: 'false' },
     );
     expect(replaced.status).toBe(200);
-    expect(replaced.body).toMatchObject({ replaced: true, selfCheck: [] });
+    expect(replaced.body).toMatchObject({
+      replaced: true,
+      selfCheck: [],
+      selfCheckId: null,
+      selfCheckTotal: 0,
+    });
     const renamed = await upload(
       server,
       admin,
@@ -202,6 +211,33 @@ describe.each(databaseKinds)('problem package import on %s', (kind) => {
     const forbidden = await upload(server, student.session, { name: 'aplusb.zip', data: zip });
     expect([401, 403]).toContain(forbidden.status);
   });
+
+  it('follows a self-check from the database: running, interrupted by a restart, unknown', async () => {
+    const [row] = await queryRows(
+      server,
+      "insert into problem_self_checks (challenge_id, total) values ('APLUSB', 3) returning id",
+    );
+    const id = String(row?.id);
+    const read = () => call(server, 'GET', selfCheckPath(id), undefined, admin);
+    expect(await read()).toMatchObject({
+      status: 200,
+      body: { id, challengeId: 'APLUSB', total: 3, rows: [], status: 'running' },
+    });
+    // No row for 30 minutes and not finished: the server judging it stopped.
+    await queryRows(
+      server,
+      "update problem_self_checks set updated_at = now() - interval '31 minutes' where id = $1",
+      [id],
+    );
+    expect((await read()).body).toMatchObject({ status: 'interrupted' });
+    const unknown = await call(server, 'GET', selfCheckPath(crypto.randomUUID()), undefined, admin);
+    expect(unknown).toMatchObject({ status: 404, body: { message: messages.selfCheckNotFound } });
+    expect((await call(server, 'GET', selfCheckPath('nope'), undefined, admin)).status).toBe(400);
+    const student = await signUpStudent(server, 'peek@college.test');
+    expect(
+      (await call(server, 'GET', selfCheckPath(id), undefined, bearer(student.token))).status,
+    ).toBe(403);
+  });
 });
 
 // A second package, judged the same on either database: its output validator (C++ with a header
@@ -246,8 +282,9 @@ describe('a package with an output validator and groups', () => {
     const { checkerSource } = stored.body as { checkerSource: string };
     expect(checkerSource).toContain('partial_score(0.5)');
     expect(checkerSource).not.toContain('#include "validate.h"');
-    expect(body.selfCheck).toHaveLength(25);
-    const disagreeing = body.selfCheck.filter((r) => !r.agrees);
+    const rows = await selfCheckRows(server, admin, body);
+    expect(rows).toHaveLength(25);
+    const disagreeing = rows.filter((r) => !r.agrees);
     expect(disagreeing, JSON.stringify(disagreeing, null, 1)).toEqual([]);
   });
 
@@ -267,8 +304,9 @@ describe('a package with an output validator and groups', () => {
       spaceChangeSensitive: false,
       floatTolerance: 1e-6,
     });
-    expect(body.selfCheck).toHaveLength(10);
-    const disagreeing = body.selfCheck.filter((r) => !r.agrees);
+    const rows = await selfCheckRows(server, admin, body);
+    expect(rows).toHaveLength(10);
+    const disagreeing = rows.filter((r) => !r.agrees);
     expect(disagreeing, JSON.stringify(disagreeing, null, 1)).toEqual([]);
   });
 });

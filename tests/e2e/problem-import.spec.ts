@@ -35,8 +35,11 @@ test('a teacher imports a problem package, reads the self-check, and a student s
   await page.getByRole('button', { name: 'Import' }).click();
   await expect(toasts(page, `Challenge ${code} imported`)).toBeVisible({ timeout: 90_000 });
   const result = page.getByTestId('import-result');
+  // The import answers first; the package's submissions are judged after, the table filling in.
+  await expect(result.getByLabel(/^Judging the package’s submissions: \d+ of 25$/u)).toBeVisible();
   await expect(result.getByTestId('self-check-summary')).toHaveText(
     '25 of 25 agree with the package',
+    { timeout: 120_000 },
   );
   const rows = result.getByTestId('self-check').locator('tbody tr');
   await expect(rows).toHaveCount(25);

@@ -4,6 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { EXACT_COMPARE_RULE, type CompareRule } from '../../contract/compare-rule.ts';
+import type { SelfCheckRow } from '../../contract/problems.ts';
 import type { TestGroup } from '../../contract/test-groups.ts';
 import { SUBMISSION_STATUSES } from '../../contract/compiler.ts';
 import {
@@ -129,6 +130,20 @@ export const testDataChunks = pgTable(
   },
   (t) => [unique('test_data_chunks_data_seq').on(t.dataId, t.seq)],
 );
+
+/**
+ * A package import's self-check (issue 14 item 7): judged after the import has answered, its rows
+ * appended as they come, so a teacher's browser (and any server behind a proxy) can follow it.
+ */
+export const problemSelfChecks = pgTable('problem_self_checks', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  challengeId: text('challenge_id').notNull(),
+  total: integer('total').notNull(),
+  rows: jsonb('rows').$type<SelfCheckRow[]>().notNull().default([]),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  finishedAt: timestamp('finished_at', { withTimezone: true }),
+});
 
 export const testCases = pgTable(
   'test_cases',

@@ -5,7 +5,8 @@
  * default; default: every language of the judge), `replace` (true: an existing challenge with the
  * test code is overwritten) and `selfCheck` (false: the package's submissions are not judged).
  * The challenge goes through the same validation and checker compile as the form's; the answer
- * has it, the self-check's rows and what was left out.
+ * has it, what was left out, and the id of the self-check, which goes on after the answer:
+ * GET /api/admin/problems/self-checks/:id follows it.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -27,6 +28,7 @@ import {
   PROBLEM_PACKAGE_MAX_BYTES,
   problemImportPath,
   problemImportResponseSchema,
+  selfCheckProgressSchema,
 } from '../../contract/problems.ts';
 import type { Guards } from '../auth/guards.ts';
 import { assertCheckerCompiles } from '../challenges/challenge-routes.ts';
@@ -49,7 +51,8 @@ import { PackageError, readKattisPackage, type ImportedProblem } from './kattis-
 import { openPackageZip, type PackageZip } from './package-files.ts';
 import { packageFilesOf } from './package-export.ts';
 import { zipStream } from './package-zip.ts';
-import { selfCheck } from './self-check.ts';
+import { readSelfCheck } from './self-check-queries.ts';
+import { SelfChecks } from './self-check.ts';
 
 type Deps = {
   db: Db;
@@ -149,6 +152,9 @@ export const problemRoutes: FastifyPluginAsyncZod<Deps> = async (
   app,
   { db, guards, judge, maxChallengeBytes, maxFileBytes },
 ) => {
+  const selfChecks = new SelfChecks(db, judge, app.log);
+  // preClose, not onClose: the app's onClose closes the database before a plugin's onClose runs.
+  app.addHook('preClose', async () => selfChecks.close());
   await app.register(multipart, {
     limits: {
       fileSize: PROBLEM_PACKAGE_MAX_BYTES,
@@ -204,8 +210,10 @@ export const problemRoutes: FastifyPluginAsyncZod<Deps> = async (
       const replaced = !challenge && fields.replace === 'true';
       if (replaced) challenge = await updateChallenge(db, input);
       if (!challenge) throw new HttpError(409, messages.packageExists);
-      const rows =
-        fields.selfCheck === 'false' ? [] : await selfCheck(judge, challenge, imported.submissions);
+      const check =
+        fields.selfCheck === 'false'
+          ? null
+          : await selfChecks.start(challenge, imported.submissions);
       const {
         testCases,
         checkerSource: _checker,
@@ -215,9 +223,27 @@ export const problemRoutes: FastifyPluginAsyncZod<Deps> = async (
       return {
         challenge: { ...summary, testCaseCount: testCases.length },
         replaced,
-        selfCheck: rows,
+        selfCheck: [],
+        selfCheckId: check?.id ?? null,
+        selfCheckTotal: check?.total ?? 0,
         warnings: imported.warnings,
       };
+    },
+  );
+
+  app.get(
+    '/api/admin/problems/self-checks/:id',
+    {
+      onRequest: guards.admin,
+      schema: {
+        params: z.object({ id: z.uuid({ error: messages.selfCheckNotFound }) }),
+        response: { 200: selfCheckProgressSchema },
+      },
+    },
+    async (request) => {
+      const progress = await readSelfCheck(db, request.params.id);
+      if (!progress) throw new HttpError(404, messages.selfCheckNotFound);
+      return progress;
     },
   );
 

@@ -2,18 +2,20 @@
  * The dashboard's 'Import problem' view (issue 14 item 7): a problem package zip, an optional
  * test code and languages, uploaded with a progress bar; then the challenge it became and the
  * self-check of the package's own submissions (expected verdict against the judge's), like
- * problemtools' verifyproblem. Self-contained: the dashboard mounts it with the admin's token.
+ * problemtools' verifyproblem, filling in as the server judges them after the import answered.
+ * Self-contained: the dashboard mounts it with the admin's token.
  */
 import { Link } from '@tanstack/react-router';
 import { useId, useState, type FormEvent } from 'react';
 import { messages } from '../../../contract/messages.ts';
-import type { ProblemImportResponse } from '../../../contract/problems.ts';
+import type { ProblemImportResponse, SelfCheckProgress } from '../../../contract/problems.ts';
 import { LANGUAGE_LABELS } from '../../../contract/verdicts.ts';
 import { TextField } from '../../ui/text-field.tsx';
 import { showError, showSuccess } from '../../ui/toast.ts';
 import { showFailure } from '../../ui/show-failure.ts';
 import { VerdictText } from '../../ui/verdict-text.tsx';
-import { importProblem } from './problems-api.ts';
+import { usePolling } from '../../ui/use-polling.ts';
+import { importProblem, readSelfCheck } from './problems-api.ts';
 import './problems.css';
 
 export function ImportProblemPanel({ token }: { token: string }) {
@@ -120,13 +122,31 @@ export function ImportProblemPanel({ token }: { token: string }) {
           {working && progress >= 1 ? <p>{messages.importWorking}</p> : null}
         </div>
       </form>
-      {result ? <ImportResult result={result} /> : null}
+      {result ? <ImportResult result={result} token={token} /> : null}
     </section>
   );
 }
 
-function ImportResult({ result }: { result: ProblemImportResponse }) {
-  const agree = result.selfCheck.filter((r) => r.agrees).length;
+/** Follows the self-check the import started (it goes on after the import answers). */
+function useSelfCheck(result: ProblemImportResponse, token: string) {
+  const progress = usePolling<SelfCheckProgress>({
+    key: result.selfCheckId ?? 'none',
+    active: result.selfCheckId !== null,
+    intervalMs: 1000,
+    load: (signal) => readSelfCheck(result.selfCheckId ?? '', token, signal),
+    keepGoing: (p) => p.status === 'running',
+  });
+  return {
+    rows: progress?.rows ?? result.selfCheck,
+    total: result.selfCheckTotal,
+    status: result.selfCheckId === null ? 'done' : (progress?.status ?? 'running'),
+  };
+}
+
+function ImportResult({ result, token }: { result: ProblemImportResponse; token: string }) {
+  const { rows, total, status } = useSelfCheck(result, token);
+  const agree = rows.filter((r) => r.agrees).length;
+  const progressId = useId();
   return (
     <div className="import-problem__result" data-testid="import-result">
       <p>
@@ -139,52 +159,71 @@ function ImportResult({ result }: { result: ProblemImportResponse }) {
         </Link>
       </p>
       <h3 className="import-problem__subtitle">{messages.selfCheckTitle}</h3>
-      {result.selfCheck.length === 0 ? (
+      {total === 0 ? (
         <p className="muted">{messages.selfCheckNone}</p>
       ) : (
         <>
-          <p data-testid="self-check-summary">
-            {messages.selfCheckSummary
-              .replace('{agree}', String(agree))
-              .replace('{total}', String(result.selfCheck.length))}
-          </p>
-          <div className="table-wrap">
-            <table className="table" data-testid="self-check">
-              <caption className="visually-hidden">{messages.selfCheckTitle}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{messages.colSubmission}</th>
-                  <th scope="col">{messages.colLanguage}</th>
-                  <th scope="col">{messages.colExpected}</th>
-                  <th scope="col">{messages.colGot}</th>
-                  <th scope="col" className="data-table__numeric">
-                    {messages.colScore}
-                  </th>
-                  <th scope="col">{messages.colAgrees}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {result.selfCheck.map((row) => (
-                  <tr
-                    key={row.path}
-                    className={row.agrees ? undefined : 'import-problem__disagree'}
-                  >
-                    <th scope="row" className="data-table__row-header">
-                      <code>{row.path.replace(/^submissions\//u, '')}</code>
-                      {row.message ? <p className="muted">{row.message}</p> : null}
-                    </th>
-                    <td>{LANGUAGE_LABELS[row.language]}</td>
-                    <td>{row.expected}</td>
-                    <td>
-                      <VerdictText verdict={row.got} />
-                    </td>
-                    <td className="data-table__numeric">{row.score}</td>
-                    <td>{row.agrees ? `✓ ${messages.yes}` : `✗ ${messages.no}`}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+          <div role="status" aria-live="polite">
+            {status === 'running' ? (
+              <div className="import-problem__progress">
+                <label htmlFor={progressId}>
+                  {messages.selfCheckRunning
+                    .replace('{done}', String(rows.length))
+                    .replace('{total}', String(total))}
+                </label>
+                <progress id={progressId} max={total} value={rows.length}>
+                  {rows.length} / {total}
+                </progress>
+              </div>
+            ) : status === 'interrupted' ? (
+              <p>{messages.selfCheckInterrupted}</p>
+            ) : (
+              <p data-testid="self-check-summary">
+                {messages.selfCheckSummary
+                  .replace('{agree}', String(agree))
+                  .replace('{total}', String(rows.length))}
+              </p>
+            )}
           </div>
+          {rows.length > 0 ? (
+            <div className="table-wrap">
+              <table className="table" data-testid="self-check">
+                <caption className="visually-hidden">{messages.selfCheckTitle}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">{messages.colSubmission}</th>
+                    <th scope="col">{messages.colLanguage}</th>
+                    <th scope="col">{messages.colExpected}</th>
+                    <th scope="col">{messages.colGot}</th>
+                    <th scope="col" className="data-table__numeric">
+                      {messages.colScore}
+                    </th>
+                    <th scope="col">{messages.colAgrees}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {rows.map((row) => (
+                    <tr
+                      key={row.path}
+                      className={row.agrees ? undefined : 'import-problem__disagree'}
+                    >
+                      <th scope="row" className="data-table__row-header">
+                        <code>{row.path.replace(/^submissions\//u, '')}</code>
+                        {row.message ? <p className="muted">{row.message}</p> : null}
+                      </th>
+                      <td>{LANGUAGE_LABELS[row.language]}</td>
+                      <td>{row.expected}</td>
+                      <td>
+                        <VerdictText verdict={row.got} />
+                      </td>
+                      <td className="data-table__numeric">{row.score}</td>
+                      <td>{row.agrees ? `✓ ${messages.yes}` : `✗ ${messages.no}`}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          ) : null}
         </>
       )}
       {result.warnings.length > 0 ? (
