@@ -14,7 +14,7 @@ import type { Challenge } from '../../src/contract/challenges.ts';
 import type { ProblemImportResponse } from '../../src/contract/problems.ts';
 import { readPackageFolder } from '../../src/server/problems/package-folder.ts';
 import { zipFiles } from '../../src/server/problems/package-zip.ts';
-import { selfCheckRows } from './self-check-rows.ts';
+import { selfCheckRows, upload } from './problem-calls.ts';
 import {
   adminEnv,
   adminToken,
@@ -86,16 +86,12 @@ describe.each(databaseKinds)('problem packages with big test data on %s', (kind)
   });
 
   it('stores the big test as files, judges the submissions on it and exports it back', async () => {
-    const form = new FormData();
-    const zip = await zipFiles(packageFiles(), 'bigsum');
-    form.append('package', new Blob([new Uint8Array(zip)]), 'bigsum.zip');
-    const res = await fetch(`${server.url}/api/admin/problems/import`, {
-      method: 'POST',
-      headers: admin,
-      body: form,
+    const res = await upload(server, admin, {
+      name: 'bigsum.zip',
+      data: await zipFiles(packageFiles(), 'bigsum'),
     });
-    const body = (await res.json()) as ProblemImportResponse;
-    expect(res.status, JSON.stringify(body)).toBe(200);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const body = res.body as ProblemImportResponse;
     const rows = await selfCheckRows(server, admin, body);
     expect(rows.map((r) => [r.path, r.got])).toEqual([
       ['submissions/accepted/sum.py', 'Accepted'],
@@ -138,17 +134,15 @@ describe.each(databaseKinds)('problem packages with big test data on %s', (kind)
   it('refuses a sample over 1 MB with 413 and stores nothing', async () => {
     const files = packageFiles();
     files.set('data/sample/1.in', Buffer.alloc(1_100_000, 0x31));
-    const form = new FormData();
-    form.append('package', new Blob([new Uint8Array(await zipFiles(files, 'bigsample'))]), 'x.zip');
-    form.append('selfCheck', 'false');
     const before = await queryRows(server, 'select count(*)::int as n from test_data');
-    const res = await fetch(`${server.url}/api/admin/problems/import`, {
-      method: 'POST',
-      headers: admin,
-      body: form,
-    });
+    const res = await upload(
+      server,
+      admin,
+      { name: 'x.zip', data: await zipFiles(files, 'bigsample') },
+      { selfCheck: 'false' },
+    );
     expect(res.status).toBe(413);
-    expect(((await res.json()) as { message: string }).message).toMatch(
+    expect((res.body as { message: string }).message).toMatch(
       /data\/sample\/1\.in is 1\.1 MB: a sample is shown to students/u,
     );
     const after = await queryRows(server, 'select count(*)::int as n from test_data');
@@ -184,19 +178,12 @@ describe('the bigsum package, with a 20 MB test', () => {
       const big = fs.statSync(path.join(dir, 'bigsum', 'data/secret/big/1.in')).size;
       expect(big).toBeGreaterThan(20_000_000);
       const { files, shortName } = readPackageFolder(path.join(dir, 'bigsum'));
-      const form = new FormData();
-      form.append(
-        'package',
-        new Blob([new Uint8Array(await zipFiles(files, shortName))]),
-        'bigsum.zip',
-      );
-      const res = await fetch(`${server.url}/api/admin/problems/import`, {
-        method: 'POST',
-        headers: admin,
-        body: form,
+      const res = await upload(server, admin, {
+        name: 'bigsum.zip',
+        data: await zipFiles(files, shortName),
       });
-      const body = (await res.json()) as ProblemImportResponse;
-      expect(res.status, JSON.stringify(body)).toBe(200);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      const body = res.body as ProblemImportResponse;
       expect(body.challenge).toMatchObject({
         challengeId: 'BIGSUM',
         testCaseCount: 5,

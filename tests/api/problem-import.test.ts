@@ -11,7 +11,7 @@ import type { Challenge } from '../../src/contract/challenges.ts';
 import { selfCheckPath, type ProblemImportResponse } from '../../src/contract/problems.ts';
 import { readPackageFolder } from '../../src/server/problems/package-folder.ts';
 import { zipFiles } from '../../src/server/problems/package-zip.ts';
-import { selfCheckRows } from './self-check-rows.ts';
+import { selfCheckRows, upload } from './problem-calls.ts';
 import {
   adminEnv,
   adminToken,
@@ -26,23 +26,6 @@ import {
 import { signInStudent } from './compiler-fixtures.ts';
 
 const APLUSB = path.resolve(import.meta.dirname, '../fixtures/problems/aplusb');
-
-async function upload(
-  server: TestServer,
-  headers: Record<string, string>,
-  file: { name: string; data: Buffer } | undefined,
-  fields: Record<string, string> = {},
-) {
-  const form = new FormData();
-  for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  if (file) form.append('package', new Blob([new Uint8Array(file.data)]), file.name);
-  const res = await fetch(`${server.url}/api/admin/problems/import`, {
-    method: 'POST',
-    headers,
-    body: form,
-  });
-  return { status: res.status, body: (await res.json()) as unknown };
-}
 
 describe.each(databaseKinds)('problem package import on %s', (kind) => {
   let server: TestServer;
