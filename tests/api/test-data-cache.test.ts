@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storeTestData } from '../../src/server/test-data/test-data-queries.ts';
 import { TestDataCache } from '../../src/server/test-data/test-data-cache.ts';
-import { databaseKinds, startServer, type TestServer } from './harness.ts';
+import { databaseKinds, queryRows, startServer, type TestServer } from './harness.ts';
 
 const bytes = (n: number, seed: number) => {
   const b = Buffer.alloc(n);
@@ -45,6 +45,25 @@ describe.each(databaseKinds)('the judge test data cache on %s', (kind) => {
     expect(fs.readdirSync(path.join(workDir, 'testdata'))).toEqual([sha256]); // no part left
     for (const c of copies) c.release();
     await expect(cache.acquire('f'.repeat(64))).rejects.toThrow(/not in the database/u);
+  });
+
+  it('stores the same content uploaded twice at once only once', async () => {
+    const data = bytes(2 * 1024 * 1024 + 5, 77);
+    const db = server.database.db;
+    const refs = await Promise.all([1, 2, 3].map(() => storeTestData(db, once(data), 1 << 30)));
+    expect(new Set(refs.map((r) => r.sha256)).size).toBe(1);
+    expect(refs.every((r) => r.size === data.length)).toBe(true);
+    const rows = await queryRows(
+      server,
+      'select count(*)::int as n from test_data where sha256 = $1',
+      [refs[0]?.sha256],
+    );
+    expect(rows[0]?.n).toBe(1);
+    const orphans = await queryRows(
+      server,
+      'select count(*)::int as n from test_data where sha256 is null',
+    );
+    expect(orphans[0]?.n).toBe(0);
   });
 
   it('removes the least recently used copies nobody holds once over its size', async () => {

@@ -22,6 +22,7 @@ import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { RosterRecord } from '../../contract/roster-rows.ts';
 import type { Db } from '../db/connection.ts';
+import { isUniqueViolation } from '../db/unique-violation.ts';
 
 /**
  * Rows per statement. Large enough that the per-statement cost vanishes, small enough that the
@@ -78,14 +79,6 @@ const sameFields = (a: Stored, b: RosterRecord) =>
  * few rows and probes the email index.
  */
 const emailIn = (emails: string) => sql`any(array(select unnest(${emails}::text[])))`;
-
-/** Whether `error`, or an error it wraps (drizzle wraps the driver's), is a unique violation. */
-function isUniqueViolation(error: unknown): boolean {
-  for (let e = error; typeof e === 'object' && e !== null; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-}
 
 /**
  * Inserts students the probe did not find; answers how many were new. A plain INSERT, in a

@@ -8,6 +8,7 @@ import { and, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { TestDataRef } from '../../contract/test-data.ts';
 import type { Db } from '../db/connection.ts';
 import { testCases, testData, testDataChunks } from '../db/schema.ts';
+import { isUniqueViolation } from '../db/unique-violation.ts';
 
 export const CHUNK_BYTES = 1024 * 1024;
 
@@ -32,6 +33,7 @@ export async function storeTestData(
   if (!row) throw new Error('test_data: no row inserted');
   const { id } = row;
   const hash = createHash('sha256');
+  let sha256: string | undefined;
   let size = 0;
   let seq = 0;
   let pending: Buffer[] = [];
@@ -58,27 +60,25 @@ export async function storeTestData(
       }
     }
     await flush();
-    const sha256 = hash.digest('hex');
+    sha256 = hash.digest('hex');
+    const name = sha256;
     return await db.transaction(async (tx) => {
       const [existing] = await tx
         .update(testData)
         .set({ uploadedAt: sql`now()` })
-        .where(eq(testData.sha256, sha256))
+        .where(eq(testData.sha256, name))
         .returning({ size: testData.size });
       if (existing) {
         await tx.delete(testData).where(eq(testData.id, id));
-        return { sha256, size: existing.size };
+        return { sha256: name, size: existing.size };
       }
-      await tx.update(testData).set({ sha256, size }).where(eq(testData.id, id));
-      return { sha256, size };
+      await tx.update(testData).set({ sha256: name, size }).where(eq(testData.id, id));
+      return { sha256: name, size };
     });
   } catch (error) {
     await db.delete(testData).where(eq(testData.id, id));
     // Two uploads of the same new content finishing together: the other one's copy stands.
-    if ((error as { code?: unknown }).code === '23505') {
-      const sha256 = hash.digest('hex');
-      return { sha256, size };
-    }
+    if (sha256 && isUniqueViolation(error)) return { sha256, size };
     throw error;
   }
 }
