@@ -42,37 +42,41 @@ describe.each(databaseKinds)('problem package import on %s', (kind) => {
     await server?.close();
   });
 
-  it('imports aplusb and the judge agrees with every labelled submission', async () => {
-    const res = await upload(server, admin, { name: 'aplusb.zip', data: zip });
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    const body = res.body as ProblemImportResponse;
-    expect(body.challenge).toMatchObject({
-      challengeId: 'APLUSB',
-      challengeName: 'A plus B',
-      timeLimitMs: 1000,
-      testGroups: [{ name: 'secret', scoring: 'all' }],
-    });
-    expect(body.challenge.testCaseCount).toBe(4);
-    // The answer does not carry the tests back: getChallenge has them.
-    expect(body.challenge).not.toHaveProperty('testCases');
-    expect(body.warnings).toEqual([]);
-    const rows = await selfCheckRows(server, admin, body);
-    expect(rows).toHaveLength(25);
-    const disagreeing = rows.filter((r) => !r.agrees);
-    expect(disagreeing, JSON.stringify(disagreeing, null, 1)).toEqual([]);
-    for (const row of rows.filter((r) => r.expected === 'Accepted')) expect(row.score).toBe(100);
+  it(
+    'imports aplusb and the judge agrees with every labelled submission',
+    { timeout: 180_000 },
+    async () => {
+      const res = await upload(server, admin, { name: 'aplusb.zip', data: zip });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      const body = res.body as ProblemImportResponse;
+      expect(body.challenge).toMatchObject({
+        challengeId: 'APLUSB',
+        challengeName: 'A plus B',
+        timeLimitMs: 1000,
+        testGroups: [{ name: 'secret', scoring: 'all' }],
+      });
+      expect(body.challenge.testCaseCount).toBe(4);
+      // The answer does not carry the tests back: getChallenge has them.
+      expect(body.challenge).not.toHaveProperty('testCases');
+      expect(body.warnings).toEqual([]);
+      const rows = await selfCheckRows(server, admin, body);
+      expect(rows).toHaveLength(25);
+      const disagreeing = rows.filter((r) => !r.agrees);
+      expect(disagreeing, JSON.stringify(disagreeing, null, 1)).toEqual([]);
+      for (const row of rows.filter((r) => r.expected === 'Accepted')) expect(row.score).toBe(100);
 
-    // It is a challenge like any other: a student can open it.
-    const student = await signInStudent(server, 'aplusb@college.test', 'APLUSB');
-    const statement = await call(
-      server,
-      'GET',
-      '/api/compiler/challenge/APLUSB',
-      undefined,
-      student.compiler,
-    );
-    expect(statement.status).toBe(200);
-  });
+      // It is a challenge like any other: a student can open it.
+      const student = await signInStudent(server, 'aplusb@college.test', 'APLUSB');
+      const statement = await call(
+        server,
+        'GET',
+        '/api/compiler/challenge/APLUSB',
+        undefined,
+        student.compiler,
+      );
+      expect(statement.status).toBe(200);
+    },
+  );
 
   it('keeps a test code in use unless asked to replace it, and takes another code and languages', async () => {
     const again = await upload(
@@ -237,59 +241,67 @@ describe('a package with an output validator and groups', () => {
     await server?.close();
   });
 
-  it('imports divisor and the judge agrees with every labelled submission', async () => {
-    const { files } = readPackageFolder(
-      path.resolve(import.meta.dirname, '../fixtures/problems/divisor'),
-    );
-    const res = await upload(server, admin, {
-      name: 'divisor.zip',
-      data: await zipFiles(files, 'divisor'),
-    });
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    const body = res.body as ProblemImportResponse;
-    expect(body.challenge).toMatchObject({
-      challengeId: 'DIVISOR',
-      compare: { mode: 'checker', language: 'cpp' },
-      testGroups: [
-        { name: '1_small', scoring: 'all' },
-        { name: '2_large', scoring: 'sum' },
-      ],
-    });
-    const stored = await call(
-      server,
-      'POST',
-      '/api/admin/getChallenge',
-      { challengeId: 'DIVISOR' },
-      admin,
-    );
-    const { checkerSource } = stored.body as { checkerSource: string };
-    expect(checkerSource).toContain('partial_score(0.5)');
-    expect(checkerSource).not.toContain('#include "validate.h"');
-    const rows = await selfCheckRows(server, admin, body);
-    expect(rows).toHaveLength(25);
-    const disagreeing = rows.filter((r) => !r.agrees);
-    expect(disagreeing, JSON.stringify(disagreeing, null, 1)).toEqual([]);
-  });
+  it(
+    'imports divisor and the judge agrees with every labelled submission',
+    { timeout: 180_000 },
+    async () => {
+      const { files } = readPackageFolder(
+        path.resolve(import.meta.dirname, '../fixtures/problems/divisor'),
+      );
+      const res = await upload(server, admin, {
+        name: 'divisor.zip',
+        data: await zipFiles(files, 'divisor'),
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      const body = res.body as ProblemImportResponse;
+      expect(body.challenge).toMatchObject({
+        challengeId: 'DIVISOR',
+        compare: { mode: 'checker', language: 'cpp' },
+        testGroups: [
+          { name: '1_small', scoring: 'all' },
+          { name: '2_large', scoring: 'sum' },
+        ],
+      });
+      const stored = await call(
+        server,
+        'POST',
+        '/api/admin/getChallenge',
+        { challengeId: 'DIVISOR' },
+        admin,
+      );
+      const { checkerSource } = stored.body as { checkerSource: string };
+      expect(checkerSource).toContain('partial_score(0.5)');
+      expect(checkerSource).not.toContain('#include "validate.h"');
+      const rows = await selfCheckRows(server, admin, body);
+      expect(rows).toHaveLength(25);
+      const disagreeing = rows.filter((r) => !r.agrees);
+      expect(disagreeing, JSON.stringify(disagreeing, null, 1)).toEqual([]);
+    },
+  );
 
-  it('imports mean: floating-point answers within the package’s tolerance', async () => {
-    const { files } = readPackageFolder(
-      path.resolve(import.meta.dirname, '../fixtures/problems/mean'),
-    );
-    const res = await upload(server, admin, {
-      name: 'mean.zip',
-      data: await zipFiles(files, 'mean'),
-    });
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    const body = res.body as ProblemImportResponse;
-    expect(body.challenge.compare).toEqual({
-      mode: 'default',
-      caseSensitive: false,
-      spaceChangeSensitive: false,
-      floatTolerance: 1e-6,
-    });
-    const rows = await selfCheckRows(server, admin, body);
-    expect(rows).toHaveLength(10);
-    const disagreeing = rows.filter((r) => !r.agrees);
-    expect(disagreeing, JSON.stringify(disagreeing, null, 1)).toEqual([]);
-  });
+  it(
+    'imports mean: floating-point answers within the package’s tolerance',
+    { timeout: 180_000 },
+    async () => {
+      const { files } = readPackageFolder(
+        path.resolve(import.meta.dirname, '../fixtures/problems/mean'),
+      );
+      const res = await upload(server, admin, {
+        name: 'mean.zip',
+        data: await zipFiles(files, 'mean'),
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      const body = res.body as ProblemImportResponse;
+      expect(body.challenge.compare).toEqual({
+        mode: 'default',
+        caseSensitive: false,
+        spaceChangeSensitive: false,
+        floatTolerance: 1e-6,
+      });
+      const rows = await selfCheckRows(server, admin, body);
+      expect(rows).toHaveLength(25);
+      const disagreeing = rows.filter((r) => !r.agrees);
+      expect(disagreeing, JSON.stringify(disagreeing, null, 1)).toEqual([]);
+    },
+  );
 });
