@@ -267,6 +267,7 @@ export const messages = {
   selfCheckInterrupted:
     'The self-check stopped before the end (the server restarted): import the package again with “replace” to check it again.',
   selfCheckNotFound: 'No such self-check',
+  nulCharacter: 'Text cannot contain the NUL character (\\0): remove it and try again',
   colSubmission: 'Submission',
   colLanguage: 'Language',
   colExpected: 'Expected',

@@ -18,6 +18,7 @@ import { resolveJwtSecret, type TokenService } from './auth/tokens.ts';
 import { adminLoginRoute } from './admins/admin-login.ts';
 import { seedFirstAdmin } from './admins/seed-first-admin.ts';
 import { refuseLargeBodiesPolitely } from './body-too-large.ts';
+import { refuseNul } from './refuse-nul.ts';
 import { challengeRoutes } from './challenges/challenge-routes.ts';
 import { problemRoutes } from './problems/problem-routes.ts';
 import { TestDataCache } from './test-data/test-data-cache.ts';
@@ -71,6 +72,7 @@ export async function buildApp(
 
   installErrorHandlers(app);
   refuseLargeBodiesPolitely(app);
+  refuseNul(app);
   const gracefulClose = registerGracefulClose(app);
   // A lab's uplink is often the bottleneck: the app shell is ~530 KB raw and ~150 KB compressed.
   await app.register(compress, { global: true, encodings: ['br', 'gzip'] });
