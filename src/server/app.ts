@@ -19,6 +19,7 @@ import { adminLoginRoute } from './admins/admin-login.ts';
 import { seedFirstAdmin } from './admins/seed-first-admin.ts';
 import { refuseLargeBodiesPolitely } from './body-too-large.ts';
 import { refuseNul } from './refuse-nul.ts';
+import { clientErrorHandler, frameworkErrors } from './client-errors.ts';
 import { challengeRoutes } from './challenges/challenge-routes.ts';
 import { problemRoutes } from './problems/problem-routes.ts';
 import { TestDataCache } from './test-data/test-data-cache.ts';
@@ -63,6 +64,9 @@ export async function buildApp(
     // Give the caller's request id back, so a student's report can be matched with the log.
     requestIdHeader: 'x-request-id',
     genReqId: () => crypto.randomUUID(),
+    // Errors before any route runs answer {message} too (client-errors.ts).
+    frameworkErrors,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
