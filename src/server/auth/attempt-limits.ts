@@ -7,6 +7,7 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/connection.ts';
 import { authFailures } from '../db/schema.ts';
+import { countFailure } from './count-failure.ts';
 
 export type AttemptLimits = { perAccount: number; perIp: number; windowSeconds: number };
 
@@ -26,19 +27,7 @@ export function createAttemptLimiter(db: Db, scope: string, limits: AttemptLimit
   const ipKey = (ip: string) => `${scope}:ip:${ip}`;
   const window = sql`make_interval(secs => ${limits.windowSeconds})`;
 
-  async function bump(key: string): Promise<void> {
-    // One statement, so concurrent failures from several processes all count.
-    await db
-      .insert(authFailures)
-      .values({ key, failures: 1, windowStartedAt: sql`now()` })
-      .onConflictDoUpdate({
-        target: authFailures.key,
-        set: {
-          failures: sql`case when ${authFailures.windowStartedAt} + ${window} <= now() then 1 else ${authFailures.failures} + 1 end`,
-          windowStartedAt: sql`case when ${authFailures.windowStartedAt} + ${window} <= now() then now() else ${authFailures.windowStartedAt} end`,
-        },
-      });
-  }
+  const bump = (key: string) => countFailure(db, key, limits.windowSeconds, 'windowStart');
 
   return {
     async check(email, ip) {

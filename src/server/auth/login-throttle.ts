@@ -16,6 +16,7 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/connection.ts';
 import { authFailures } from '../db/schema.ts';
+import { countFailure } from './count-failure.ts';
 import type { AttemptLimits } from './attempt-limits.ts';
 
 export type LoginThrottle = {
@@ -44,22 +45,8 @@ export function createLoginThrottle(db: Db, scope: string, limits: AttemptLimits
   const pairKey = (email: string, ip: string) => `${scope}:pair:${ip}:${email}`;
   const accountKey = (email: string) => `${scope}:account:${email}`;
   const ipKey = (ip: string) => `${scope}:ip:${ip}`;
-  const window = sql`make_interval(secs => ${limits.windowSeconds})`;
 
-  async function bump(key: string): Promise<void> {
-    // One statement, so concurrent failures from several processes all count.
-    await db
-      .insert(authFailures)
-      .values({ key, failures: 1, windowStartedAt: sql`now()`, lastFailedAt: sql`now()` })
-      .onConflictDoUpdate({
-        target: authFailures.key,
-        set: {
-          failures: sql`case when ${authFailures.lastFailedAt} + ${window} <= now() then 1 else ${authFailures.failures} + 1 end`,
-          windowStartedAt: sql`case when ${authFailures.lastFailedAt} + ${window} <= now() then now() else ${authFailures.windowStartedAt} end`,
-          lastFailedAt: sql`now()`,
-        },
-      });
-  }
+  const bump = (key: string) => countFailure(db, key, limits.windowSeconds, 'lastFailure');
 
   return {
     async check(email, ip) {

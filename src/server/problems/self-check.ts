@@ -82,11 +82,6 @@ export class SelfChecks {
     return { id, total: chosen.length };
   }
 
-  /** Waits for every running self-check (tests, and a server that may wait for them). */
-  async idle(): Promise<void> {
-    await Promise.all([...this.running]);
-  }
-
   /** Stops writing rows: the database may be closing. Judgings under way end on their own. */
   close(): void {
     this.closed = true;

@@ -14,9 +14,9 @@ import type { Db } from '../db/connection.ts';
 import type { TestDataFiles } from '../judge/index.ts';
 import { readTestData } from './test-data-queries.ts';
 
-export const TEST_DATA_CACHE_DIR = 'testdata';
+const TEST_DATA_CACHE_DIR = 'testdata';
 /** The folder's size before copies are removed: 2 GiB. */
-export const DEFAULT_TEST_DATA_CACHE_BYTES = 2 * 1024 * 1024 * 1024;
+const DEFAULT_TEST_DATA_CACHE_BYTES = 2 * 1024 * 1024 * 1024;
 
 export class TestDataCache implements TestDataFiles {
   private readonly dir: string;
