@@ -76,6 +76,8 @@ export class Judge {
     readonly config: JudgeConfig,
     /** Big test data; without it, a test that names a stored file is an Internal Error. */
     private readonly testData: TestDataFiles | null = null,
+    /** Where the seccomp filter comes from (a test hands in a broken one). */
+    private readonly seccomp: () => Promise<Buffer> = seccompFilter,
   ) {
     this.cgroups = detectCgroups();
     ensureWorkRoot(config.workDir);
@@ -124,7 +126,7 @@ export class Judge {
         fatal = true;
       }
       try {
-        await seccompFilter();
+        await this.seccomp();
       } catch (err) {
         problems.push((err as Error).message);
         fatal = true;
@@ -187,7 +189,7 @@ export class Judge {
       boxBytes: c.boxBytes,
       shmBytes: c.shmBytes,
       cgroups: this.cgroups,
-      seccomp: c.sandbox === 'bwrap' ? await seccompFilter() : null,
+      seccomp: c.sandbox === 'bwrap' ? await this.seccomp() : null,
       nice: c.boxNice,
     };
     return runInBox(spec, this.launchers);

@@ -296,6 +296,21 @@ async function launch(spec: BoxRunSpec, launcher: Launcher): Promise<BoxRunResul
   if (code === 125 && !wallTimedOut) setupError ??= `launcher failed: ${err.trim()}`;
   if (spec.mode === 'bwrap' && !status.includes('child-pid') && !wallTimedOut && !outputExceeded)
     setupError ??= `bwrap failed (exit ${code}): ${err.trim()}`;
+  // bwrap writes the program's "exit-code" once the program ran. When bwrap exits by itself (no
+  // kill: killed boxes end with a signal) without one, its set-up inside the box failed after the
+  // namespaces were made, the seccomp filter above all (a kernel without seccomp, a bad filter):
+  // the program never started, so its exit 1 is the judge's failure, not the student's Runtime
+  // Error.
+  if (
+    spec.mode === 'bwrap' &&
+    status.includes('child-pid') &&
+    !/"exit-code"/u.test(status) &&
+    exit.signal === null &&
+    code !== null &&
+    !wallTimedOut &&
+    !outputExceeded
+  )
+    setupError ??= `bwrap failed in the box's set-up (exit ${code}): ${err.trim()}`;
   let signal: NodeJS.Signals | null = exit.signal;
   if (code !== null && code > 128) signal = SIGNALS[code - 128] ?? null;
   if (spec.mode === 'bwrap') {
