@@ -12,12 +12,13 @@ import { openDatabase } from './server/db/connection.ts';
 import { createJudge } from './server/judge/index.ts';
 import { startJudging } from './server/submissions/judging.ts';
 import { TestDataCache } from './server/test-data/test-data-cache.ts';
+import { logSerializers } from './server/log-serializers.ts';
 
 if (fs.existsSync('.env')) process.loadEnvFile('.env');
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const log = pino({ level: config.logLevel, name: 'judge-worker' });
+  const log = pino({ level: config.logLevel, name: 'judge-worker', serializers: logSerializers });
   if (!config.databaseUrl) {
     throw new ConfigError(
       'A judge worker needs DATABASE_URL (the PostgreSQL database the servers use). The embedded database judges inside the server process.',

@@ -3,6 +3,7 @@
  * run exactly the server that production runs.
  */
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { DestinationStream } from 'pino';
 import compress from '@fastify/compress';
 import helmet from 'helmet';
 import {
@@ -19,6 +20,7 @@ import { adminLoginRoute } from './admins/admin-login.ts';
 import { seedFirstAdmin } from './admins/seed-first-admin.ts';
 import { refuseLargeBodiesPolitely } from './body-too-large.ts';
 import { refuseNul } from './refuse-nul.ts';
+import { logSerializers } from './log-serializers.ts';
 import { clientErrorHandler, frameworkErrors } from './client-errors.ts';
 import { challengeRoutes } from './challenges/challenge-routes.ts';
 import { problemRoutes } from './problems/problem-routes.ts';
@@ -50,13 +52,21 @@ export type AppDeps = {
   now?: () => Date;
 };
 
+/**
+ * `logTo`: where the log goes (standard output by default), or false for none. The serializers
+ * are the same everywhere, so the tests' logs show what production's would.
+ */
 export async function buildApp(
   deps: AppDeps,
-  logger: FastifyServerOptions['logger'] = { level: deps.config.logLevel },
+  logTo: DestinationStream | false = process.stdout,
 ): Promise<FastifyInstance> {
   const { config, database, tokens, version } = deps;
   const judge =
     deps.judge ?? createJudge(config.judge, new TestDataCache(database.db, config.judge.workDir));
+  const logger: FastifyServerOptions['logger'] =
+    logTo === false
+      ? false
+      : { level: config.logLevel, serializers: logSerializers, stream: logTo };
   const app = Fastify({
     logger,
     trustProxy: config.trustProxy,

@@ -11,6 +11,7 @@ import { openDatabase } from '../../src/server/db/connection.ts';
 declare module 'vitest' {
   export interface ProvidedContext {
     pgliteTemplatePath: string;
+    apiLogDir: string;
   }
 }
 
@@ -24,6 +25,10 @@ export default async function setup(project: TestProject) {
   await fs.writeFile(file, Buffer.from(await dump.arrayBuffer()));
   await database.close();
   project.provide('pgliteTemplatePath', file);
+  // Each test server's log (harness.ts), searched for secrets when that server closes.
+  const logDir = path.join(dir, 'logs');
+  await fs.mkdir(logDir);
+  project.provide('apiLogDir', logDir);
   return async () => {
     await fs.rm(dir, { recursive: true, force: true });
   };

@@ -4,6 +4,7 @@
  * by TEST_DATABASE_URL, dropped afterwards.
  */
 import crypto from 'node:crypto';
+import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,6 +14,8 @@ import { loadConfig, type Config } from '../../src/server/config.ts';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/connection.ts';
 import { createTokenService, type TokenService } from '../../src/server/auth/tokens.ts';
 import { createScratchDatabase } from '../../src/server/db/scratch-database.ts';
+import { secretsIn } from './log-secrets.ts';
+import { ADMIN_PASSWORD, STUDENT_PASSWORD } from './test-passwords.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -108,7 +111,9 @@ export async function startServerOn(
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
     STATIC_DIR: path.join(dataDir, 'no-web-build'),
-    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    // Every server logs everything into a file that close() searches for secrets (item 8 of
+    // issue 15: log-secrets.ts).
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'debug',
     JWT_SECRET: crypto.randomBytes(32).toString('hex'),
     ...env,
   });
@@ -118,7 +123,9 @@ export async function startServerOn(
     new TextEncoder().encode(config.jwtSecret ?? ''),
     config.sessionTtlSeconds,
   );
-  const app = await buildApp({ config, database, tokens, version: 'test', ...deps }, false);
+  const logFile = path.join(inject('apiLogDir'), `${crypto.randomUUID()}.log`);
+  const log = createWriteStream(logFile);
+  const app = await buildApp({ config, database, tokens, version: 'test', ...deps }, log);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (address === null || typeof address === 'string') throw new Error('server has no port');
@@ -129,7 +136,11 @@ export async function startServerOn(
     tokens,
     async close() {
       await app.close();
+      await new Promise((resolve) => log.end(resolve));
       await fs.rm(dataDir, { recursive: true, force: true });
+      const leaks = secretsIn(await fs.readFile(logFile, 'utf8'));
+      if (leaks.length > 0) throw new Error(`The server logged a secret:\n${leaks.join('\n')}`);
+      await fs.rm(logFile);
     },
   };
 }
@@ -160,7 +171,7 @@ export async function call(
   return { status: response.status, headers: response.headers, body: parsed };
 }
 
-export const ADMIN = { email: 'admin@college.test', password: 'Admin-pass-123' };
+export const ADMIN = { email: 'admin@college.test', password: ADMIN_PASSWORD };
 
 /** Env for startServer that seeds the known administrator above. */
 export const adminEnv = { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password };
@@ -175,7 +186,7 @@ export async function adminToken(server: TestServer): Promise<string> {
 export async function signUpStudent(
   server: TestServer,
   email: string,
-  password = 'Student-pass-1',
+  password = STUDENT_PASSWORD,
 ): Promise<{ id: string; token: string; email: string; name: string }> {
   const res = await call(server, 'POST', '/api/user/loginSignUp', {
     name: 'Student',
