@@ -124,6 +124,7 @@ export const messages = {
   packageNotMultipart:
     'Send the package as a form upload (multipart/form-data) in the field "package".',
   packageTooLarge: 'The package is larger than 256 MB.',
+  uploadCutOff: 'The file did not arrive whole. Please upload it again.',
   packageExists:
     'A challenge with this test code exists already: choose another test code, or replace it.',
   rosterNotMultipart: 'Send the file as a form upload (multipart/form-data) in the field "file".',

@@ -2,7 +2,11 @@
  * Builds the Fastify app from its dependencies. main.ts and the tests both use it, so the tests
  * run exactly the server that production runs.
  */
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyServerOptions,
+  type RouteOptions,
+} from 'fastify';
 import type { DestinationStream } from 'pino';
 import compress from '@fastify/compress';
 import helmet from 'helmet';
@@ -50,6 +54,8 @@ export type AppDeps = {
   judge?: JudgeService;
   /** The server's clock for the test's time rules (default: Date). */
   now?: () => Date;
+  /** Told of every route as it is added (the fuzz test drives them all). */
+  onRoute?: (route: RouteOptions) => void;
 };
 
 /**
@@ -78,6 +84,7 @@ export async function buildApp(
     frameworkErrors,
     clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
+  if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {

@@ -74,7 +74,7 @@ export async function lastingDatabase(kind: DatabaseKind): Promise<LastingDataba
 export async function startServer(
   kind: DatabaseKind,
   env: Record<string, string> = {},
-  deps: Pick<AppDeps, 'judge' | 'now'> = {},
+  deps: Pick<AppDeps, 'judge' | 'now' | 'onRoute'> = {},
 ): Promise<TestServer> {
   let dropDatabase: () => Promise<void> = async () => {};
   let database: DatabaseHandle;
@@ -104,7 +104,7 @@ export async function startServer(
 export async function startServerOn(
   database: DatabaseHandle,
   env: Record<string, string> = {},
-  deps: Pick<AppDeps, 'judge' | 'now'> = {},
+  deps: Pick<AppDeps, 'judge' | 'now' | 'onRoute'> = {},
 ): Promise<TestServer> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-api-data-'));
   const config = loadConfig({

@@ -58,13 +58,25 @@ export const testDataRoutes: FastifyPluginAsyncZod<Deps> = async (
       }
       if (!file || file.fieldname !== TEST_DATA_FIELD)
         throw new HttpError(400, messages.selectFile);
+      // A request cut off mid-file fails the upload stream; that is the client's, not ours.
+      let cutOff = false;
+      const upload = file.file;
+      async function* received() {
+        try {
+          yield* upload;
+        } catch (error) {
+          cutOff = true;
+          throw error;
+        }
+      }
       try {
-        return await storeTestData(db, file.file, maxFileBytes);
+        return await storeTestData(db, received(), maxFileBytes);
       } catch (error) {
         if (error instanceof TestDataTooLargeError) {
           file.file.resume(); // read the rest, so the browser gets the answer, not a reset
           throw tooLarge();
         }
+        if (cutOff) throw new HttpError(400, messages.uploadCutOff);
         throw error;
       }
     },
