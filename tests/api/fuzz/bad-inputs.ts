@@ -150,8 +150,7 @@ function fieldMutations(
   let fieldSeed = seed;
   for (const [key, fieldSchema] of Object.entries(schema.properties ?? {})) {
     const name = label ? `${label}.${key}` : key;
-    const without = { ...base };
-    delete without[key];
+    const without = Object.fromEntries(Object.entries(base).filter(([other]) => other !== key));
     out.push({ what: `${name} missing`, value: without });
     for (const hostile of HOSTILE_VALUES) {
       out.push({ what: `${name} = ${hostile.what}`, value: { ...base, [key]: hostile.value } });
