@@ -32,6 +32,7 @@ import { createTokenService } from '../src/server/auth/tokens.ts';
 import { openDatabase, type DatabaseHandle } from '../src/server/db/connection.ts';
 import { createScratchDatabase } from '../src/server/db/scratch-database.ts';
 import { createJudge, judgeConfigFromEnv, type JudgeRequest } from '../src/server/judge/index.ts';
+import { queueCounts } from '../src/server/submissions/queue-stats.ts';
 import { summarize } from './stats.ts';
 
 const QUICK = process.env.BENCH_QUICK === '1';
@@ -482,12 +483,15 @@ async function runSetup(
         children.push(
           startChild(`worker-${n}`, 'src/worker.ts', { ...env, JUDGE_CONCURRENCY: '1' }, dir),
         );
-      await waitFor('two judge workers', children, async () => {
-        const res = await call(`${base}/api/health`, 'GET', undefined, {}, 2000);
-        const workers = (res.body as { judge?: { queue?: { workers?: number } } }).judge?.queue
-          ?.workers;
-        return workers !== undefined && workers >= 2 ? true : undefined;
-      });
+      // Their heartbeats, read from the database: /api/health tells anyone only ok or degraded.
+      const watching = await open();
+      try {
+        await waitFor('two judge workers', children, async () =>
+          (await queueCounts(watching)).workers >= 2 ? true : undefined,
+        );
+      } finally {
+        await watching.close();
+      }
     }
 
     const tokens = createTokenService(new TextEncoder().encode(jwtSecret), 12 * 3600);

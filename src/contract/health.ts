@@ -1,4 +1,7 @@
-/** GET /api/health: for load balancers, the start script and the benchmarks. */
+/**
+ * GET /api/health: for load balancers and the start script, only whether this server can serve
+ * (issue 15 item 11); GET /api/admin/health: the details, for an administrator.
+ */
 import { z } from 'zod';
 
 /** What the judge can do on this machine (issue 5): the sandbox, cgroups and whether it runs code. */
@@ -25,12 +28,23 @@ export const judgeHealthSchema = z.object({
 });
 export type JudgeHealth = z.infer<typeof judgeHealthSchema>;
 
-export const healthResponseSchema = z.object({
-  status: z.literal('ok'),
+/** `degraded` (HTTP 503): the judge cannot run code here, so Run and Submit are refused. */
+export const healthStatusSchema = z.enum(['ok', 'degraded']);
+export type HealthStatus = z.infer<typeof healthStatusSchema>;
+
+/** What anyone gets: nothing about the machine, its paths or its queue. */
+export const healthResponseSchema = z.object({ status: healthStatusSchema });
+export type HealthResponse = z.infer<typeof healthResponseSchema>;
+
+export const healthPath = '/api/health';
+
+/** The administrator's view: the database, the version and what the judge can do, checked now. */
+export const adminHealthResponseSchema = z.object({
+  status: healthStatusSchema,
   database: z.enum(['pglite', 'postgres']),
   version: z.string(),
   judge: judgeHealthSchema,
 });
-export type HealthResponse = z.infer<typeof healthResponseSchema>;
+export type AdminHealthResponse = z.infer<typeof adminHealthResponseSchema>;
 
-export const healthPath = '/api/health';
+export const adminHealthPath = '/api/admin/health';

@@ -35,6 +35,7 @@ import { registerCompiler } from './compiler/index.ts';
 import { installErrorHandlers } from './errors.ts';
 import { registerGracefulClose } from './graceful-close.ts';
 import { healthRoute } from './health/health-route.ts';
+import { watchJudgeReadiness } from './health/judge-readiness.ts';
 import { judgeAdminRoutes } from './submissions/judge-admin-routes.ts';
 import { startJudging } from './submissions/judging.ts';
 import { createJudge, type JudgeService } from './judge/index.ts';
@@ -137,7 +138,8 @@ export async function buildApp(
     work: config.judgeQueue.inProcess,
   });
   const limiter = createLoginThrottle(database.db, 'login', config.loginLimits);
-  await app.register(healthRoute, { database, version, judge });
+  const readiness = watchJudgeReadiness(judge, app.log, config.judgeReadinessCheckSeconds);
+  await app.register(healthRoute, { database, version, readiness, guards });
   await app.register(judgeAdminRoutes, {
     database,
     guards,
@@ -184,6 +186,7 @@ export async function buildApp(
   await registerStaticFiles(app, config.staticDir);
 
   app.addHook('onClose', async () => {
+    readiness.stop();
     // Workers first: running jobs finish or go back to the queue before the judge closes.
     await judging.close();
     if (!deps.judge) await judge.close();

@@ -57,6 +57,8 @@ const envSchema = z.object({
   JUDGE_STOP_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   // How often each judging process refreshes its heartbeat (the admin's queue status).
   JUDGE_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
+  // How often the judge's readiness (sandbox, seccomp, languages) is probed again (/api/health).
+  JUDGE_READINESS_CHECK_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   // A submission that reaches the server this long after the deadline is still judged.
   SUBMISSION_GRACE_SECONDS: z.coerce.number().int().min(0).max(600).default(30),
   // How long after the deadline a submission the page queued while offline (before the deadline)
@@ -127,6 +129,8 @@ export type Config = {
     stopTimeoutSeconds: number;
     heartbeatSeconds: number;
   };
+  /** How often the judge's readiness is probed again. */
+  judgeReadinessCheckSeconds: number;
   submissionGraceSeconds: number;
   submissionOfflineAllowanceSeconds: number;
   /** Big test data: the largest test file and all of one challenge's tests, in bytes. */
@@ -186,6 +190,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       stopTimeoutSeconds: e.JUDGE_STOP_TIMEOUT_SECONDS,
       heartbeatSeconds: e.JUDGE_HEARTBEAT_SECONDS,
     },
+    judgeReadinessCheckSeconds: e.JUDGE_READINESS_CHECK_SECONDS,
     submissionGraceSeconds: e.SUBMISSION_GRACE_SECONDS,
     submissionOfflineAllowanceSeconds: e.SUBMISSION_OFFLINE_ALLOWANCE_SECONDS,
     testData: {

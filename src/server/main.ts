@@ -4,6 +4,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/connection.ts';
@@ -11,12 +12,30 @@ import { createTokenService, resolveJwtSecret } from './auth/tokens.ts';
 
 if (fs.existsSync('.env')) process.loadEnvFile('.env');
 
+/**
+ * The embedded database's thread died: every query would fail from now on, so the process exits
+ * non-zero and its supervisor (systemd, Docker, npm start's caller) starts it again, instead of a
+ * server answering 500s forever (issue 15 item 12).
+ */
+function exitOnDatabaseLoss(error: Error, app: FastifyInstance | undefined): void {
+  const line = 'The embedded database (PGlite) stopped: exiting so that the portal is restarted';
+  if (app) app.log.fatal({ err: error }, line);
+  else console.error(`${line}:`, error);
+  process.exit(1);
+}
+
 async function main(): Promise<void> {
   const config = loadConfig();
+  // The app once built, for the fatal log line of a database lost later.
+  const running: { app?: FastifyInstance } = {};
   const database = await openDatabase(
     config.databaseUrl
       ? { kind: 'postgres', url: config.databaseUrl }
-      : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') },
+      : {
+          kind: 'pglite',
+          dataDir: path.join(config.dataDir, 'pglite'),
+          onThreadDeath: (error) => exitOnDatabaseLoss(error, running.app),
+        },
   );
   await database.migrate();
   const tokens = createTokenService(
@@ -25,6 +44,7 @@ async function main(): Promise<void> {
   );
   const version = process.env.npm_package_version ?? '0.0.0';
   const app = await buildApp({ config, database, tokens, version });
+  running.app = app;
 
   let closing = false;
   const close = (signal: string) => {

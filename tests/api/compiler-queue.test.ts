@@ -4,10 +4,22 @@
 // honoured.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GetTokenResponse, SubmissionState } from '../../src/contract/compiler.ts';
-import type { HealthResponse } from '../../src/contract/health.ts';
+import {
+  adminHealthPath,
+  healthPath,
+  type AdminHealthResponse,
+} from '../../src/contract/health.ts';
 import { messages } from '../../src/contract/messages.ts';
 import { JudgeUnavailableError, type JudgeService } from '../../src/server/judge/index.ts';
-import { adminEnv, call, databaseKinds, startServer, type TestServer } from './harness.ts';
+import {
+  adminEnv,
+  adminToken,
+  bearer,
+  call,
+  databaseKinds,
+  startServer,
+  type TestServer,
+} from './harness.ts';
 import {
   addChallenge,
   awaitFinal,
@@ -80,8 +92,10 @@ describe.each(databaseKinds)('judge queue and settings on %s', (kind) => {
     const slow = await submit(student, solutions.python.slow, slowId);
     expect(slow.status).toBe(202);
     // Wait until the slow submission holds the only worker.
+    const admin = bearer(await adminToken(server));
     for (let i = 0; i < 100; i += 1) {
-      const health = (await call(server, 'GET', '/api/health')).body as HealthResponse;
+      const health = (await call(server, 'GET', adminHealthPath, undefined, admin))
+        .body as AdminHealthResponse;
       if (health.judge.queue.running === 1) break;
       await new Promise((r) => setTimeout(r, 50));
     }
@@ -119,19 +133,21 @@ describe.each(databaseKinds)('judge queue and settings on %s', (kind) => {
 });
 
 /** A judge on a machine without the sandbox it needs. */
+const noCgroups = () =>
+  Promise.resolve({
+    sandbox: 'bwrap' as const,
+    cgroups: 'none' as const,
+    ready: false,
+    degraded: true,
+    languages: { javascript: true, python: true, java: true, c: true, cpp: true },
+    problems: ['no usable cgroups'],
+  });
 const unavailableJudge: JudgeService = {
   judge: () => Promise.reject(new JudgeUnavailableError(['no usable cgroups'])),
   runOnce: () => Promise.reject(new JudgeUnavailableError(['no usable cgroups'])),
   checkChecker: () => Promise.reject(new JudgeUnavailableError(['no usable cgroups'])),
-  capabilities: () =>
-    Promise.resolve({
-      sandbox: 'bwrap',
-      cgroups: 'none',
-      ready: false,
-      degraded: true,
-      languages: { javascript: true, python: true, java: true, c: true, cpp: true },
-      problems: ['no usable cgroups'],
-    }),
+  capabilities: noCgroups,
+  recheck: noCgroups,
   queueSize: () => ({ running: 0, waiting: 0 }),
   close: () => Promise.resolve(),
 };
@@ -148,14 +164,20 @@ describe.each(databaseKinds)('an unavailable judge on %s', (kind) => {
     await server?.close();
   });
 
-  it('answers 503 with a clear message and says so in /api/health', async () => {
+  it('answers 503 with a clear message and says so in the health calls', async () => {
     const body = { challengeId: 'U-1', code: solutions.python.correct };
     for (const path of ['/api/compiler/run', '/api/compiler/submit'])
       expect(await call(server, 'POST', path, body, student.compiler)).toMatchObject({
         status: 503,
         body: { message: messages.judgeUnavailable },
       });
-    const health = (await call(server, 'GET', '/api/health')).body as HealthResponse;
+    expect(await call(server, 'GET', healthPath)).toMatchObject({
+      status: 503,
+      body: { status: 'degraded' },
+    });
+    const admin = bearer(await adminToken(server));
+    const health = (await call(server, 'GET', adminHealthPath, undefined, admin))
+      .body as AdminHealthResponse;
     expect(health.judge).toMatchObject({ ready: false, cgroups: 'none' });
   });
 });

@@ -9,7 +9,7 @@ import type {
   RunResponse,
   SubmissionState,
 } from '../../src/contract/compiler.ts';
-import type { HealthResponse } from '../../src/contract/health.ts';
+import type { AdminHealthResponse } from '../../src/contract/health.ts';
 import { messages } from '../../src/contract/messages.ts';
 import { attempts, submissions } from '../../src/server/db/schema.ts';
 import {
@@ -434,9 +434,11 @@ describe.each(databaseKinds)('the test API on %s', (kind) => {
     });
   });
 
-  it("reports the judge's capabilities in /api/health", async () => {
-    const res = await call(server, 'GET', '/api/health');
-    const body = res.body as HealthResponse;
+  it("reports the judge's capabilities in the administrator's health details", async () => {
+    expect((await call(server, 'GET', '/api/health')).body).toEqual({ status: 'ok' });
+    const admin = bearer(await adminToken(server));
+    const res = await call(server, 'GET', '/api/admin/health', undefined, admin);
+    const body = res.body as AdminHealthResponse;
     expect(body).toMatchObject({ status: 'ok', database: kind });
     expect(body.judge).toMatchObject({
       sandbox: 'bwrap',

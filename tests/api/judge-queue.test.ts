@@ -170,8 +170,8 @@ describe.each(databaseKinds)('the judge queue on %s', (kind) => {
       (await call(server, 'GET', '/api/admin/judgeStatus?challengeId=%20', undefined, admin))
         .status,
     ).toBe(400);
-    // /api/health shows counts only.
-    const health = (await call(server, 'GET', '/api/health')).body as {
+    // The health details show counts only.
+    const health = (await call(server, 'GET', '/api/admin/health', undefined, admin)).body as {
       judge: { queue: Record<string, number> };
     };
     expect(Object.keys(health.judge.queue).sort()).toEqual(['running', 'waiting', 'workers']);

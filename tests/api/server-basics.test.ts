@@ -14,9 +14,9 @@ describe.each(databaseKinds)('health and errors on %s', (kind) => {
     await server?.close();
   });
 
-  it('reports health with the database kind', async () => {
+  it('reports health', async () => {
     const res = await call(server, 'GET', '/api/health');
-    expect(res).toMatchObject({ status: 200, body: { status: 'ok', database: kind } });
+    expect(res).toMatchObject({ status: 200, body: { status: 'ok' } });
     expect(res.headers.get('x-request-id')).toBeTruthy();
   });
 

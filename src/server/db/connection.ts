@@ -33,8 +33,16 @@ export const migrationsFolder = path.join(
 
 export type DatabaseOptions =
   | { kind: 'postgres'; url: string; poolSize?: number }
-  /** `dataDir` undefined: in memory (tests). `loadDataDir`: start from a dumped template. */
-  | { kind: 'pglite'; dataDir: string | undefined; loadDataDir?: Blob };
+  /**
+   * `dataDir` undefined: in memory (tests). `loadDataDir`: start from a dumped template.
+   * `onThreadDeath`: the database's worker thread died while open (pglite-thread.ts).
+   */
+  | {
+      kind: 'pglite';
+      dataDir: string | undefined;
+      loadDataDir?: Blob;
+      onThreadDeath?: (error: Error) => void;
+    };
 
 /** Closing twice (a failed test, a second signal) must be harmless. */
 function once(close: () => Promise<void>): () => Promise<void> {
@@ -77,7 +85,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       close: once(() => pool.end()),
     };
   }
-  const thread = await startPgliteThread(options);
+  const thread = await startPgliteThread({ ...options, onDeath: options.onThreadDeath });
   const pool = new pg.Pool({
     ...thread.connection,
     // PGlite's own settings, so PG* variables meant for another server change nothing here.

@@ -33,12 +33,21 @@ const MAX_SOCKET_PATH = 103;
 type FromWorker = { ready: string | number } | { id: number; result?: unknown; error?: string };
 
 /**
- * A socket file left by a process that was killed would make listen() fail. One that still
- * answers belongs to a live server on the same data folder: two PGlite instances on one folder
- * corrupt it, so that is refused.
+ * Where the worker for a data folder listens, or null when that path is too long for a socket
+ * (it then listens in a private folder nobody else can find): `npm run admin` reaches a running
+ * server's database here.
  */
-async function removeStaleSocket(socketPath: string): Promise<void> {
-  const live = await new Promise<boolean>((resolve) => {
+export function pgliteSocketIn(
+  dataDir: string,
+): { host: string; port: number; path: string } | null {
+  const host = path.resolve(dataDir);
+  const socketPath = path.join(host, socketName);
+  return socketPath.length > MAX_SOCKET_PATH ? null : { host, port: SOCKET_PORT, path: socketPath };
+}
+
+/** True when a process accepts connections on the Unix socket (a server serving the database). */
+export function socketAnswers(socketPath: string): Promise<boolean> {
+  return new Promise<boolean>((resolve) => {
     const probe = net.connect(socketPath);
     probe.once('connect', () => {
       probe.destroy();
@@ -46,6 +55,15 @@ async function removeStaleSocket(socketPath: string): Promise<void> {
     });
     probe.once('error', () => resolve(false));
   });
+}
+
+/**
+ * A socket file left by a process that was killed would make listen() fail. One that still
+ * answers belongs to a live server on the same data folder: two PGlite instances on one folder
+ * corrupt it, so that is refused.
+ */
+async function removeStaleSocket(socketPath: string): Promise<void> {
+  const live = await socketAnswers(socketPath);
   if (live) throw new Error(`another process is serving the database at ${socketPath}`);
   await fs.rm(socketPath, { force: true });
 }
@@ -53,13 +71,18 @@ async function removeStaleSocket(socketPath: string): Promise<void> {
 export async function startPgliteThread(options: {
   dataDir: string | undefined;
   loadDataDir?: Blob;
+  /**
+   * Called once if the worker dies while open (a crash, an out-of-memory abort): every query
+   * would fail from then on, so the server exits and its supervisor starts it again (main.ts).
+   */
+  onDeath?: (error: Error) => void;
 }): Promise<PgliteThread> {
   let socketDir: string | undefined;
   let privateDir: string | undefined;
   if (options.dataDir) {
     socketDir = path.resolve(options.dataDir);
     await fs.mkdir(socketDir, { recursive: true });
-    if (path.join(socketDir, socketName).length > MAX_SOCKET_PATH) {
+    if (!pgliteSocketIn(socketDir)) {
       // Too long a data folder path for a socket: a private folder (mode 0700) instead.
       privateDir = await fs.mkdtemp(path.join(os.tmpdir(), 'pglite-'));
       socketDir = privateDir;
@@ -83,10 +106,14 @@ export async function startPgliteThread(options: {
 
   const pending = new Map<number, { resolve(value: unknown): void; reject(e: Error): void }>();
   let failure: Error | undefined;
+  let started = false;
+  let closing: Promise<void> | undefined;
   const fail = (error: Error) => {
+    const first = failure === undefined;
     failure ??= error;
     for (const request of pending.values()) request.reject(error);
     pending.clear();
+    if (first && started && !closing) options.onDeath?.(error);
   };
 
   const address = await new Promise<string | number>((resolve, reject) => {
@@ -108,6 +135,7 @@ export async function startPgliteThread(options: {
       reject(error);
     });
   });
+  started = true;
   // Like PGlite on the main thread, an open database alone does not keep the process alive; the
   // worker is referenced only while a request to it is pending (and node-postgres's socket while
   // a query runs).
@@ -124,7 +152,6 @@ export async function startPgliteThread(options: {
     });
   }
 
-  let closing: Promise<void> | undefined;
   return {
     connection:
       typeof address === 'number'

@@ -1,34 +1,58 @@
-/** GET /api/health: answers once the database answers, with what the judge can do here. */
+/**
+ * GET /api/health answers anyone with only {status}: 'ok' (200) once the database answers, or
+ * 'degraded' (503, so a load balancer sends students elsewhere) while the judge cannot run code.
+ * GET /api/admin/health gives an administrator the details (issue 15 item 11), probed afresh.
+ */
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { healthPath, healthResponseSchema } from '../../contract/health.ts';
+import {
+  adminHealthPath,
+  adminHealthResponseSchema,
+  healthPath,
+  healthResponseSchema,
+} from '../../contract/health.ts';
+import type { Guards } from '../auth/guards.ts';
 import type { DatabaseHandle } from '../db/connection.ts';
-import type { JudgeService } from '../judge/index.ts';
 import { queueCounts } from '../submissions/queue-stats.ts';
+import type { JudgeReadiness } from './judge-readiness.ts';
 
 export const healthRoute: FastifyPluginAsyncZod<{
   database: DatabaseHandle;
   version: string;
-  judge: JudgeService;
-}> = async (app, { database, version, judge }) => {
-  app.get(healthPath, { schema: { response: { 200: healthResponseSchema } } }, async () => {
-    await database.db.execute(sql`select 1`);
-    const caps = await judge.capabilities();
-    // Only counts here: who is waiting and which workers run is for the administrator.
-    const queue = await queueCounts(database);
-    return {
-      status: 'ok' as const,
-      database: database.kind,
-      version,
-      judge: {
-        sandbox: caps.sandbox,
-        cgroups: caps.cgroups,
-        ready: caps.ready,
-        degraded: caps.degraded,
-        languages: caps.languages,
-        problems: caps.problems,
-        queue,
-      },
-    };
-  });
+  readiness: JudgeReadiness;
+  guards: Guards;
+}> = async (app, { database, version, readiness, guards }) => {
+  app.get(
+    healthPath,
+    { schema: { response: { 200: healthResponseSchema, 503: healthResponseSchema } } },
+    async (_request, reply) => {
+      await database.db.execute(sql`select 1`);
+      if ((await readiness.current()).ready) return { status: 'ok' as const };
+      return reply.code(503).send({ status: 'degraded' as const });
+    },
+  );
+
+  app.get(
+    adminHealthPath,
+    { onRequest: guards.admin, schema: { response: { 200: adminHealthResponseSchema } } },
+    async () => {
+      await database.db.execute(sql`select 1`);
+      const caps = await readiness.recheck();
+      const queue = await queueCounts(database);
+      return {
+        status: caps.ready ? ('ok' as const) : ('degraded' as const),
+        database: database.kind,
+        version,
+        judge: {
+          sandbox: caps.sandbox,
+          cgroups: caps.cgroups,
+          ready: caps.ready,
+          degraded: caps.degraded,
+          languages: caps.languages,
+          problems: caps.problems,
+          queue,
+        },
+      };
+    },
+  );
 };

@@ -1,6 +1,6 @@
 /**
  * The judge's public API for the routes to come: createJudge() gives judge() for Submit, runOnce()
- * for Run, both behind the bounded queue, and capabilities() for /api/health.
+ * for Run, both behind the bounded queue, and capabilities() and recheck() for /api/health.
  */
 import { judgeConfigFromEnv, type JudgeConfig } from './config.ts';
 import { Judge, type JudgeCapabilities } from './judge.ts';
@@ -25,6 +25,8 @@ export interface JudgeService {
   /** Compiles a checker program (kept for the tests that follow): null, or why it cannot be used. */
   checkChecker(language: JudgeLanguage, source: string): Promise<string | null>;
   capabilities(): Promise<JudgeCapabilities>;
+  /** Probes the machine again (the readiness check's timer, an administrator's health view). */
+  recheck(): Promise<JudgeCapabilities>;
   queueSize(): { running: number; waiting: number };
   close(): Promise<void>;
 }
@@ -40,6 +42,7 @@ export function createJudge(
     runOnce: (req) => queue.push(() => engine.runOnce(req)),
     checkChecker: (language, source) => queue.push(() => engine.checkChecker(language, source)),
     capabilities: () => engine.capabilities(),
+    recheck: () => engine.recheck(),
     queueSize: () => queue.size,
     close: () => engine.close(),
   };

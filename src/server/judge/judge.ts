@@ -100,10 +100,21 @@ export class Judge {
     }
   }
 
-  /** What this machine offers; /api/health reports it. */
+  /** What this machine offers, as last probed; /api/health reports it. */
   capabilities(): Promise<JudgeCapabilities> {
     this.caps ??= this.probe();
     return this.caps;
+  }
+
+  /**
+   * Probes again: a package installed, a filter that now compiles, a binary removed. The new
+   * answer replaces the old one once it is known (runs meanwhile keep the previous one).
+   */
+  async recheck(): Promise<JudgeCapabilities> {
+    const fresh = this.probe();
+    await fresh;
+    this.caps = fresh;
+    return fresh;
   }
 
   private async probe(): Promise<JudgeCapabilities> {
