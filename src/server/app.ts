@@ -151,12 +151,18 @@ export async function buildApp(
   await app.register(passwordResetRoutes, { db: database.db, config });
   await seedFirstAdmin(
     database.db,
-    { email: config.adminEmail, password: config.adminPassword },
+    {
+      email: config.adminEmail,
+      password: config.adminPassword,
+      dataDir: config.dataDir,
+      publicUrl: config.publicUrl,
+    },
     app.log,
   );
   await app.register(adminLoginRoute, {
     db: database.db,
     tokens,
+    dataDir: config.dataDir,
     limiter: createLoginThrottle(database.db, 'admin-login', config.loginLimits),
   });
   const { maxFileBytes, maxChallengeBytes } = config.testData;

@@ -1,11 +1,13 @@
-import { Writable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SignJWT } from 'jose';
 import pino from 'pino';
 import { eq } from 'drizzle-orm';
 import { messages } from '../../src/contract/messages.ts';
 import { admins } from '../../src/server/db/schema.ts';
 import { GENERATED_ADMIN_EMAIL, seedFirstAdmin } from '../../src/server/admins/seed-first-admin.ts';
+import { FIRST_PASSWORD_FILE } from '../../src/server/admins/first-password.ts';
 import {
   ADMIN,
   adminEnv,
@@ -180,29 +182,51 @@ describe('the first administrator', () => {
     await server?.close();
   });
 
-  it('is generated when no credentials are configured, printed once, and never again', async () => {
+  it('is generated when no credentials are configured, shown once, and never again', async () => {
     await server.database.db.delete(admins);
-    const lines: string[] = [];
-    const log = pino(
-      new Writable({
-        write: (chunk: Buffer, _enc, done) => (lines.push(chunk.toString()), done()),
-      }),
-    );
-    await seedFirstAdmin(server.database.db, { email: undefined, password: undefined }, log);
-    await seedFirstAdmin(server.database.db, { email: undefined, password: undefined }, log);
-    const printed = lines.filter((l) => l.includes('password'));
-    expect(printed).toHaveLength(1);
-    const password = /with password (\S+)/.exec(JSON.parse(printed[0] ?? '{}').msg as string)?.[1];
-    expect(password?.length).toBeGreaterThanOrEqual(20);
+    // Even a log level that shows nothing: the block goes to the terminal itself (issue 15 item 2).
+    const log = pino({ level: 'silent' });
+    const terminal: string[] = [];
+    const write = vi
+      .spyOn(process.stdout, 'write')
+      .mockImplementation((chunk: string | Uint8Array) => terminal.push(String(chunk)) > 0);
+    const { dataDir } = server.config;
+    const seed = { dataDir, publicUrl: 'http://portal.test' };
+    try {
+      await seedFirstAdmin(
+        server.database.db,
+        { email: undefined, password: undefined, ...seed },
+        log,
+      );
+      await seedFirstAdmin(
+        server.database.db,
+        { email: undefined, password: undefined, ...seed },
+        log,
+      );
+    } finally {
+      write.mockRestore();
+    }
+    const blocks = terminal.filter((text) => text.includes('password:'));
+    expect(blocks).toHaveLength(1);
+    const password = /password: +(\S+)/u.exec(blocks[0] ?? '')?.[1] ?? '';
+    expect(password.length).toBeGreaterThanOrEqual(20);
+    expect(blocks[0]).toContain(`email:     ${GENERATED_ADMIN_EMAIL}`);
+    expect(blocks[0]).toContain('Sign in at http://portal.test/admin');
+    // Kept for the operator who missed it, readable by the server's user only...
+    const file = path.join(dataDir, FIRST_PASSWORD_FILE);
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+    expect(fs.readFileSync(file, 'utf8')).toContain(`password: ${password}\n`);
     const login = await call(server, 'POST', '/api/admin/login', {
       email: GENERATED_ADMIN_EMAIL,
       password,
     });
     expect(login.status).toBe(200);
+    // ...until the first sign-in.
+    expect(fs.existsSync(file)).toBe(false);
     // A later start with credentials configured does not add or change anyone.
     await seedFirstAdmin(
       server.database.db,
-      { email: 'other@college.test', password: 'Other-pass-1' },
+      { email: 'other@college.test', password: 'Other-pass-1', ...seed },
       log,
     );
     expect(await server.database.db.$count(admins)).toBe(1);

@@ -15,12 +15,14 @@ import { passwordLogin } from '../auth/password-login.ts';
 import type { TokenService } from '../auth/tokens.ts';
 import type { Db } from '../db/connection.ts';
 import { findAdminByEmail } from './admin-queries.ts';
+import { forgetFirstPassword } from './first-password.ts';
 
-type Deps = { db: Db; tokens: TokenService; limiter: LoginThrottle };
+/** `dataDir`: where the generated first password waits for its first sign-in. */
+type Deps = { db: Db; tokens: TokenService; limiter: LoginThrottle; dataDir: string };
 
 export const adminLoginRoute: FastifyPluginAsyncZod<Deps> = async (
   app,
-  { db, tokens, limiter },
+  { db, tokens, limiter, dataDir },
 ) => {
   app.post(
     adminLoginPath,
@@ -35,6 +37,7 @@ export const adminLoginRoute: FastifyPluginAsyncZod<Deps> = async (
         find: () => findAdminByEmail(db, email),
         failureMessage: messages.invalidCredentials,
       });
+      await forgetFirstPassword(dataDir, admin.email);
       const token = await tokens.issue({
         sub: admin.id,
         email: admin.email,

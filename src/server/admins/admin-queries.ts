@@ -1,5 +1,5 @@
 /** SQL for the admins table. */
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/connection.ts';
 import { admins } from '../db/schema.ts';
 
@@ -22,4 +22,25 @@ export async function insertAdmin(db: Db, email: string, passwordHash: string): 
     .onConflictDoNothing({ target: admins.email })
     .returning({ id: admins.id });
   return rows.length > 0;
+}
+
+/** Replaces the admin's password hash; false when no admin has that email. */
+export async function setAdminPassword(
+  db: Db,
+  email: string,
+  passwordHash: string,
+): Promise<boolean> {
+  const rows = await db
+    .update(admins)
+    .set({ passwordHash })
+    .where(eq(admins.email, email))
+    .returning({ id: admins.id });
+  return rows.length > 0;
+}
+
+export async function listAdmins(db: Db): Promise<{ email: string; createdAt: Date }[]> {
+  return db
+    .select({ email: admins.email, createdAt: admins.createdAt })
+    .from(admins)
+    .orderBy(asc(admins.createdAt), asc(admins.email));
 }

@@ -1,0 +1,33 @@
+/**
+ * What `npm run admin` does to the admins table (issue 15 item 2), apart from how it reaches the
+ * database: the break-glass for a lost or locked administrator, without touching SQL.
+ */
+import type { Db } from '../db/connection.ts';
+import { hashPassword } from '../auth/passwords.ts';
+import type { LoginThrottle } from '../auth/login-throttle.ts';
+import { insertAdmin, listAdmins, setAdminPassword } from './admin-queries.ts';
+
+export const normalEmail = (email: string) => email.trim().toLowerCase();
+
+/** False when an administrator with that email exists already. */
+export async function createAdmin(db: Db, email: string, password: string): Promise<boolean> {
+  return insertAdmin(db, normalEmail(email), await hashPassword(password));
+}
+
+/**
+ * A new password, and the account's failed sign-ins forgotten, so a locked-out administrator can
+ * sign in at once. False when there is no such administrator.
+ */
+export async function resetAdminPassword(
+  db: Db,
+  throttle: Pick<LoginThrottle, 'clear'>,
+  email: string,
+  password: string,
+): Promise<boolean> {
+  const normal = normalEmail(email);
+  if (!(await setAdminPassword(db, normal, await hashPassword(password)))) return false;
+  await throttle.clear(normal);
+  return true;
+}
+
+export { listAdmins };
