@@ -36,6 +36,7 @@ import { installErrorHandlers } from './errors.ts';
 import { registerGracefulClose } from './graceful-close.ts';
 import { healthRoute } from './health/health-route.ts';
 import { watchJudgeReadiness } from './health/judge-readiness.ts';
+import { startPruning } from './maintenance/prune-expired.ts';
 import { judgeAdminRoutes } from './submissions/judge-admin-routes.ts';
 import { startJudging } from './submissions/judging.ts';
 import { createJudge, type JudgeService } from './judge/index.ts';
@@ -139,6 +140,16 @@ export async function buildApp(
   });
   const limiter = createLoginThrottle(database.db, 'login', config.loginLimits);
   const readiness = watchJudgeReadiness(judge, app.log, config.judgeReadinessCheckSeconds);
+  const pruning = startPruning(
+    database.db,
+    {
+      failureWindowSeconds: Math.max(
+        config.loginLimits.windowSeconds,
+        config.resetLimits.windowSeconds,
+      ),
+    },
+    app.log,
+  );
   await app.register(healthRoute, { database, version, readiness, guards });
   await app.register(judgeAdminRoutes, {
     database,
@@ -193,6 +204,7 @@ export async function buildApp(
 
   app.addHook('onClose', async () => {
     readiness.stop();
+    pruning.stop();
     // Workers first: running jobs finish or go back to the queue before the judge closes.
     await judging.close();
     if (!deps.judge) await judge.close();
