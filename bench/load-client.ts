@@ -1,7 +1,8 @@
 /**
  * The load generator, run as a child process so that its own work does not show up in the
  * server's event-loop measurements. Reads one job as JSON from argv, fires all requests at once
- * and prints `{totalMs, latenciesMs, statuses}` as JSON.
+ * and prints `{totalMs, latenciesMs, statusList, statuses}` as JSON (statusList[i] is the status of
+ * the request whose latency is latenciesMs[i]).
  */
 export {};
 
@@ -9,9 +10,10 @@ type Job = { url: string; requests: { method: string; path: string; body?: unkno
 
 const job = JSON.parse(process.argv[2] ?? '{}') as Job;
 const statuses: Record<string, number> = {};
+const statusList: number[] = [];
 const started = performance.now();
 const latenciesMs = await Promise.all(
-  job.requests.map(async (request) => {
+  job.requests.map(async (request, index) => {
     const t0 = performance.now();
     const response = await fetch(job.url + request.path, {
       method: request.method,
@@ -20,9 +22,10 @@ const latenciesMs = await Promise.all(
     });
     await response.arrayBuffer();
     statuses[response.status] = (statuses[response.status] ?? 0) + 1;
+    statusList[index] = response.status;
     return performance.now() - t0;
   }),
 );
 process.stdout.write(
-  JSON.stringify({ totalMs: performance.now() - started, latenciesMs, statuses }),
+  JSON.stringify({ totalMs: performance.now() - started, latenciesMs, statusList, statuses }),
 );

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { HttpError } from '../http-error.ts';
+import { HashQueue } from './hash-queue.ts';
+
+/** A hash the test finishes by hand, on a clock the test moves. */
+function harness(slots: number, budgetMs: number, initialHashMs = 50) {
+  let clock = 0;
+  const queue = new HashQueue({ slots, budgetMs, initialHashMs, now: () => clock });
+  const pending: (() => void)[] = [];
+  const started: number[] = [];
+  const hash = (id: number) => () =>
+    new Promise<number>((resolve) => {
+      started.push(id);
+      pending.push(() => resolve(id));
+    });
+  const finishFirst = async (ms: number) => {
+    clock += ms;
+    pending.shift()?.();
+    await new Promise((resolve) => setImmediate(resolve));
+  };
+  return { queue, hash, started, finishFirst };
+}
+
+describe('HashQueue', () => {
+  it('hashes in arrival order, no more than its slots at a time', async () => {
+    const { queue, hash, started, finishFirst } = harness(2, 60_000);
+    const done: number[] = [];
+    const runs = [1, 2, 3, 4, 5].map((id) => queue.run(hash(id)).then((n) => done.push(n)));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(started).toEqual([1, 2]);
+    await finishFirst(50);
+    expect(started).toEqual([1, 2, 3]);
+    for (let i = 0; i < 4; i++) await finishFirst(50);
+    await Promise.all(runs);
+    expect(started).toEqual([1, 2, 3, 4, 5]);
+    expect(done).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it('answers 503 with Retry-After at once when the wait would outlast the budget', async () => {
+    const { queue, hash, started, finishFirst } = harness(1, 2_500, 1_000);
+    const first = queue.run(hash(1)); // done in about 1 s
+    const second = queue.run(hash(2)); // about 2 s: still within the budget
+    // About 3 s: refused now, while the first hash is still running, without taking a slot.
+    const refusal = await queue.run(hash(3)).catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(HttpError);
+    expect((refusal as HttpError).statusCode).toBe(503);
+    expect((refusal as HttpError).headers).toEqual({ 'retry-after': '3' });
+    await finishFirst(1_000);
+    await finishFirst(1_000);
+    expect(await Promise.all([first, second])).toEqual([1, 2]);
+    expect(started).toEqual([1, 2]);
+  });
+
+  it('drops a waiter whose budget ran out while it waited', async () => {
+    const { queue, hash, started, finishFirst } = harness(1, 1_000);
+    const first = queue.run(hash(1));
+    const second = queue.run(hash(2));
+    const secondOutcome = second.catch((error: unknown) => error);
+    await new Promise((resolve) => setImmediate(resolve));
+    await finishFirst(5_000); // the first hash took far longer than the budget
+    await first;
+    expect(await secondOutcome).toBeInstanceOf(HttpError);
+    expect(started).toEqual([1]);
+  });
+});

@@ -1,0 +1,107 @@
+/**
+ * Password hashing, first come first served (issue 15 item 5). Left to itself, a burst of 300
+ * logins handed every hash to libuv's pool at once, and they all finished together at the end of
+ * the burst: p50 equalled the maximum, past the page's 10 s timeout on a busy machine. Here at
+ * most `slots` hashes run at a time (one per core: more only share the same cores), the rest wait
+ * in arrival order, so the first students in are the first signed in.
+ *
+ * The queue is bounded by time, not length: a request whose hash could not be done before the
+ * client gives up is answered 503 with Retry-After at once, from an estimate of the wait (the
+ * queue ahead of it times the recent hash duration), instead of being computed for nobody. One
+ * that waited past the budget anyway (the estimate was short) is dropped when its turn comes.
+ */
+import os from 'node:os';
+import { HTTP_TIMEOUT_MS } from '../../contract/http.ts';
+import { messages } from '../../contract/messages.ts';
+import { HttpError } from '../http-error.ts';
+
+type Waiting = { arrived: number; start: () => void; refuse: (error: Error) => void };
+
+export type HashQueueOptions = {
+  /** Hashes computed at the same time. */
+  slots: number;
+  /** Longest a caller may wait for its hash to be done, queue included. */
+  budgetMs: number;
+  /** The estimate of one hash until some are measured. */
+  initialHashMs?: number;
+  now?: () => number;
+};
+
+/** Weight of the newest duration in the running estimate. */
+const SMOOTHING = 0.2;
+
+export class HashQueue {
+  private readonly slots: number;
+  private budgetMs: number;
+  private readonly now: () => number;
+  private running = 0;
+  private readonly waiting: Waiting[] = [];
+  /** Recent duration of one hash; argon2id at OWASP's minimum takes ~25-60 ms here. */
+  private hashMs: number;
+
+  constructor(options: HashQueueOptions) {
+    this.slots = Math.max(1, options.slots);
+    this.budgetMs = options.budgetMs;
+    this.hashMs = options.initialHashMs ?? 50;
+    this.now = options.now ?? (() => performance.now());
+  }
+
+  /** SIGN_IN_WAIT_SECONDS, set by the app as it starts. */
+  setBudget(budgetMs: number): void {
+    this.budgetMs = budgetMs;
+  }
+
+  /** How long a hash asked for now would take to be done, waiting included. */
+  estimateMs(): number {
+    const rounds = Math.floor((this.running + this.waiting.length) / this.slots) + 1;
+    return rounds * this.hashMs;
+  }
+
+  async run<T>(hash: () => Promise<T>): Promise<T> {
+    const estimate = this.estimateMs();
+    if (estimate > this.budgetMs) throw this.busy(estimate);
+    if (this.running >= this.slots) {
+      const arrived = this.now();
+      await new Promise<void>((start, refuse) => this.waiting.push({ arrived, start, refuse }));
+    }
+    this.running += 1;
+    const began = this.now();
+    try {
+      return await hash();
+    } finally {
+      this.hashMs += SMOOTHING * (this.now() - began - this.hashMs);
+      this.running -= 1;
+      this.next();
+    }
+  }
+
+  private next(): void {
+    while (this.running < this.slots) {
+      const first = this.waiting.shift();
+      if (!first) return;
+      const waited = this.now() - first.arrived;
+      if (waited + this.hashMs <= this.budgetMs) {
+        first.start();
+        return;
+      }
+      first.refuse(this.busy(this.estimateMs()));
+    }
+  }
+
+  private busy(estimateMs: number): HttpError {
+    const seconds = String(Math.max(1, Math.ceil(estimateMs / 1000)));
+    return new HttpError(503, messages.signInBusy.replace('{seconds}', seconds), {
+      'retry-after': seconds,
+    });
+  }
+}
+
+/**
+ * The process's queue: its cores are what the hashes share, whoever asks for one (a route, the
+ * admin command line). The page gives up after HTTP_TIMEOUT_MS; the rest of a sign-in needs some
+ * of it. The app sets SIGN_IN_WAIT_SECONDS as it starts.
+ */
+export const hashQueue = new HashQueue({
+  slots: os.availableParallelism(),
+  budgetMs: HTTP_TIMEOUT_MS - 2_000,
+});
