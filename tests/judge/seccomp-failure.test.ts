@@ -1,13 +1,15 @@
 // A seccomp filter bwrap cannot load (a kernel without seccomp, a corrupt filter) stops the box
-// before the program starts: that is the judge's failure (Internal Error, which the queue
-// retries), never the student's Runtime Error (issue 15 item 12).
+// before the program starts (issue 15 item 12): the readiness probe's test program finds it (the
+// judge is not ready: /api/health says degraded), and a run that meets it later is the judge's
+// failure (Internal Error, which the queue retries), never the student's Runtime Error.
 import { afterEach, expect, it } from 'vitest';
 import { Judge } from '../../src/server/judge/judge.ts';
+import { seccompFilter } from '../../src/server/judge/seccomp.ts';
 import { expectHostClean, testConfig } from './helpers.ts';
 
 // One BPF instruction with an opcode the kernel rejects: bwrap reads it, prctl(PR_SET_SECCOMP)
 // answers EINVAL inside the box.
-const brokenFilter = () => Promise.resolve(Buffer.from([0x99, 0x99, 0, 0, 0, 0, 0, 0]));
+const BROKEN = Buffer.from([0x99, 0x99, 0, 0, 0, 0, 0, 0]);
 
 let judge: Judge;
 afterEach(async () => {
@@ -15,8 +17,18 @@ afterEach(async () => {
   expect(await expectHostClean(testConfig())).toEqual([]);
 });
 
-it('reports a seccomp set-up failure as Internal Error, not Runtime Error', async () => {
-  judge = new Judge(testConfig(), null, brokenFilter);
+it('is not ready when its test program meets a filter the kernel refuses', async () => {
+  judge = new Judge(testConfig(), null, () => Promise.resolve(BROKEN));
+  const caps = await judge.capabilities();
+  expect(caps.ready).toBe(false);
+  expect(caps.problems.join('\n')).toMatch(/test program does not run.*PR_SET_SECCOMP/u);
+});
+
+it('reports a filter that breaks after the start as Internal Error, not Runtime Error', async () => {
+  let broken = false;
+  judge = new Judge(testConfig(), null, () => (broken ? Promise.resolve(BROKEN) : seccompFilter()));
+  expect((await judge.capabilities()).ready).toBe(true);
+  broken = true;
   const run = await judge.runOnce({
     language: 'python',
     code: 'print("hi")\n',

@@ -156,8 +156,41 @@ export class Judge {
           `${l.id} is not installed${l.install ? ` (node scripts/ensure-system-packages.mjs ${l.install})` : ''}`,
         );
     const degraded = sandbox === 'none' || this.cgroups.mode === 'none';
-    const ready = !fatal && (this.cgroups.mode !== 'none' || allowDegraded || sandbox === 'none');
+    let ready = !fatal && (this.cgroups.mode !== 'none' || allowDegraded || sandbox === 'none');
+    if (ready && languages.python) {
+      const failed = await this.selfTest();
+      if (failed) {
+        problems.push(failed);
+        ready = false;
+      }
+    }
     return { sandbox, cgroups: this.cgroups.mode, ready, degraded, languages, problems };
+  }
+
+  /**
+   * Runs a tiny program through the whole chain (launcher, bwrap, seccomp filter, uid, limits):
+   * every file can be there and still nothing run (a container that forbids namespaces, a kernel
+   * that refuses the filter). Null when it printed what it should, else why not.
+   */
+  private async selfTest(): Promise<string | null> {
+    const fail = (why: string) =>
+      `a test program does not run in the sandbox: ${why.trim().slice(0, 500)}`;
+    try {
+      return await this.withSubmission(
+        'python',
+        'print(6 * 7)\n',
+        async ({ run }) => {
+          const r = await run('', 2000, 64);
+          if (r.setupError) return fail(r.setupError);
+          if (r.stdout === '42\n') return null;
+          return fail(`exit ${r.exitCode ?? r.signal}, ${r.stderr || 'no output'}`);
+        },
+        (_verdict, output) => fail(output),
+        { probing: true },
+      );
+    } catch (err) {
+      return fail((err as Error).message);
+    }
   }
 
   private async ready(): Promise<void> {
@@ -227,8 +260,10 @@ export class Judge {
       dir: string;
     }) => Promise<T>,
     onCompileError: (verdict: Verdict, output: string) => T,
+    /** The readiness probe's own test program runs before the judge is known to be ready. */
+    { probing = false }: { probing?: boolean } = {},
   ): Promise<T> {
-    await this.ready();
+    if (!probing) await this.ready();
     const lang = LANGUAGES[language];
     if (!lang) throw new Error(`Unknown language ${String(language)}`);
     if (Buffer.byteLength(code) > this.config.maxCodeBytes)
