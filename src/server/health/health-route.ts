@@ -16,6 +16,9 @@ import type { DatabaseHandle } from '../db/connection.ts';
 import { queueCounts } from '../submissions/queue-stats.ts';
 import type { JudgeReadiness } from './judge-readiness.ts';
 
+/** The details reuse a probe this recent (a probe runs a test program in the sandbox). */
+const ADMIN_VIEW_PROBE_MAX_AGE_MS = 5000;
+
 export const healthRoute: FastifyPluginAsyncZod<{
   database: DatabaseHandle;
   version: string;
@@ -37,7 +40,7 @@ export const healthRoute: FastifyPluginAsyncZod<{
     { onRequest: guards.admin, schema: { response: { 200: adminHealthResponseSchema } } },
     async () => {
       await database.db.execute(sql`select 1`);
-      const caps = await readiness.recheck();
+      const caps = await readiness.recheck(ADMIN_VIEW_PROBE_MAX_AGE_MS);
       const queue = await queueCounts(database);
       return {
         status: caps.ready ? ('ok' as const) : ('degraded' as const),

@@ -53,4 +53,17 @@ describe('watchJudgeReadiness', () => {
     expect(lines[2]?.level).toBe('error');
     readiness.stop();
   });
+
+  it('shares a probe under way and answers from a recent one when asked to', async () => {
+    const recheck = vi.fn(() => Promise.resolve(caps(true)));
+    const judge = { capabilities: () => Promise.resolve(caps(true)), recheck };
+    const readiness = watchJudgeReadiness(judge, logger().log, 3600);
+    await Promise.all([readiness.recheck(), readiness.recheck()]);
+    expect(recheck).toHaveBeenCalledOnce();
+    await readiness.recheck(60_000);
+    expect(recheck).toHaveBeenCalledOnce();
+    await readiness.recheck();
+    expect(recheck).toHaveBeenCalledTimes(2);
+    readiness.stop();
+  });
 });

@@ -10,8 +10,12 @@ import type { JudgeCapabilities, JudgeService } from '../judge/index.ts';
 export type JudgeReadiness = {
   /** The latest probe's answer (cheap: no probe unless none has finished yet). */
   current(): Promise<JudgeCapabilities>;
-  /** Probes now and logs a change. */
-  recheck(): Promise<JudgeCapabilities>;
+  /**
+   * Probes now and logs a change; a probe under way is shared, and one that finished less than
+   * `maxAgeMs` ago is answered from (a probe runs a test program in a box: an administrator's
+   * page, or a script, asking often must not run one each time).
+   */
+  recheck(maxAgeMs?: number): Promise<JudgeCapabilities>;
   stop(): void;
 };
 
@@ -41,18 +45,25 @@ export function watchJudgeReadiness(
           : 'The judge is ready again: Run and Submit work.',
       );
   };
-  const probe = (fresh: boolean) =>
-    (fresh ? judge.recheck() : judge.capabilities()).then((caps) => {
-      report(caps);
-      return caps;
-    });
+  let probedAt = 0;
+  let underWay: Promise<JudgeCapabilities> | undefined;
+  const seen = (caps: JudgeCapabilities) => {
+    probedAt = Date.now();
+    report(caps);
+    return caps;
+  };
+  const probe = () =>
+    (underWay ??= judge
+      .recheck()
+      .then(seen)
+      .finally(() => (underWay = undefined)));
   const failed = (error: unknown) => log.error({ err: error }, 'The judge readiness check failed');
-  probe(false).catch(failed);
-  const timer = setInterval(() => void probe(true).catch(failed), intervalSeconds * 1000);
+  judge.capabilities().then(seen).catch(failed);
+  const timer = setInterval(() => void probe().catch(failed), intervalSeconds * 1000);
   timer.unref();
   return {
     current: () => judge.capabilities(),
-    recheck: () => probe(true),
+    recheck: (maxAgeMs = 0) => (Date.now() - probedAt < maxAgeMs ? judge.capabilities() : probe()),
     stop: () => clearInterval(timer),
   };
 }
