@@ -21,7 +21,9 @@ it('is not ready when its test program meets a filter the kernel refuses', async
   judge = new Judge(testConfig(), null, () => Promise.resolve(BROKEN));
   const caps = await judge.capabilities();
   expect(caps.ready).toBe(false);
-  expect(caps.problems.join('\n')).toMatch(/test program does not run.*PR_SET_SECCOMP/u);
+  expect(caps.problems.join('\n')).toMatch(
+    /test program cannot start in the sandbox.*PR_SET_SECCOMP/u,
+  );
 });
 
 it('reports a filter that breaks after the start as Internal Error, not Runtime Error', async () => {
