@@ -43,4 +43,19 @@ export type LoginSignUpRequest = z.input<typeof loginSignUpRequestSchema>;
 export const loginSignUpResponseSchema = userSessionSchema;
 export type LoginSignUpResponse = z.infer<typeof loginSignUpResponseSchema>;
 
+/**
+ * A sign-up answered 202 without a session (issue 15 item 3): a roster account, or any account
+ * under STUDENT_SIGNUP=roster or verify, is activated only through a link mailed to the address.
+ */
+export const signUpMailedResponseSchema = z.object({ message: z.string() });
+export type SignUpMailedResponse = z.infer<typeof signUpMailedResponseSchema>;
+
+/** What the web app reads from the call: a session, or the "check your email" answer. */
+export const loginSignUpAnswerSchema = z.union([userSessionSchema, signUpMailedResponseSchema]);
+export type LoginSignUpAnswer = z.infer<typeof loginSignUpAnswerSchema>;
+
+/** How new students get an account: STUDENT_SIGNUP (README, Configuration). */
+export const STUDENT_SIGNUP_MODES = ['open', 'roster', 'verify'] as const;
+export type StudentSignUpMode = (typeof STUDENT_SIGNUP_MODES)[number];
+
 export const loginSignUpPath = '/api/user/loginSignUp';

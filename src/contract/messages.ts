@@ -29,6 +29,9 @@ export const messages = {
   // Server messages the spec leaves open; worded for a student on exam day.
   wrongEmailOrPassword: 'Incorrect email or password',
   accountExists: 'An account with this email already exists. Please log in instead.',
+  // Sign-up answered without a session (issue 15 item 3): the same words whatever the mail says.
+  signUpCheckEmail:
+    'Check your email: we have sent a message to this address with the next step to finish signing up.',
   invalidEmail: 'Enter a valid email address',
   passwordTooShort: 'Password must be at least 8 characters',
   passwordTooLong: 'Password must be at most 128 characters',
@@ -368,6 +371,19 @@ export const messages = {
   resetLinkReplaced:
     'A newer reset link has been sent to you. Please use the link in the latest email.',
   tooManyResetRequests: 'Too many reset requests. Please wait a few minutes and try again.',
+
+  // --- Account activation (issue 15 item 3): the page behind the link mailed at sign-up ---
+  activateAccountTitle: 'Activate your account',
+  activateAccountIntro:
+    'Choose the password you will log in with. It must rate at least Medium on the meter.',
+  activateAccount: 'Activate account',
+  accountActivated: 'Account activated',
+  activationLinkInvalid: 'This activation link is not valid. Please sign up again for a new one.',
+  activationLinkUsed: 'This account is already active. Please log in.',
+  activationLinkExpired: 'This activation link has expired. Please sign up again for a new one.',
+  activationLinkReplaced:
+    'A newer activation link has been sent to you. Please use the link in the latest email.',
+  activationNewLink: 'Sign up again for a new link',
 
   // --- Test screen, compiler page and judge ---
   // Server answers of the compiler calls; {date} and {seconds} are filled in.

@@ -43,7 +43,7 @@ import { createJudge, type JudgeService } from './judge/index.ts';
 import { rosterRoutes } from './roster/roster-routes.ts';
 import { registerStaticFiles } from './static-files.ts';
 import { passwordResetRoutes } from './password-reset/password-reset-routes.ts';
-import { loginSignUpRoute } from './users/login-sign-up.ts';
+import { studentAccountRoutes } from './users/student-account-routes.ts';
 import { teacherResultsRoutes } from './results/index.ts';
 import { userAdminRoutes } from './users/user-admin-routes.ts';
 
@@ -158,7 +158,7 @@ export async function buildApp(
     feed: judging.feed,
     leaseMarginSeconds: config.judgeQueue.leaseMarginSeconds,
   });
-  await app.register(loginSignUpRoute, { db: database.db, tokens, limiter });
+  await app.register(studentAccountRoutes, { db: database.db, tokens, limiter, config });
   await app.register(passwordResetRoutes, { db: database.db, config });
   await seedFirstAdmin(
     database.db,

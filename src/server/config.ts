@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_CHALLENGE_DATA_MAX_MB, DEFAULT_TEST_DATA_MAX_MB } from '../contract/test-data.ts';
+import { STUDENT_SIGNUP_MODES, type StudentSignUpMode } from '../contract/auth.ts';
 import { judgeConfigFromEnv, type JudgeConfig } from './judge/config.ts';
 
 const optionalText = z
@@ -97,6 +98,9 @@ const envSchema = z.object({
   RESET_MAX_REQUESTS_PER_EMAIL: z.coerce.number().int().positive().default(5),
   RESET_MAX_REQUESTS_PER_IP: z.coerce.number().int().positive().default(100),
   RESET_REQUEST_WINDOW_MINUTES: z.coerce.number().positive().default(15),
+  // Who may sign up (issue 15 item 3): open (spec), roster (uploaded emails only), verify (all
+  // new accounts confirm their email). A roster entry is claimed by a mailed link in every mode.
+  STUDENT_SIGNUP: z.enum(STUDENT_SIGNUP_MODES).default('open'),
 });
 
 export type Config = {
@@ -145,6 +149,7 @@ export type Config = {
   mailRetry: { attempts: number; firstDelayMs: number };
   resetTokenTtlSeconds: number;
   resetLimits: { perAccount: number; perIp: number; windowSeconds: number };
+  studentSignUp: StudentSignUpMode;
 };
 
 export class ConfigError extends Error {}
@@ -221,5 +226,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       perIp: e.RESET_MAX_REQUESTS_PER_IP,
       windowSeconds: Math.round(e.RESET_REQUEST_WINDOW_MINUTES * 60),
     },
+    studentSignUp: e.STUDENT_SIGNUP,
   };
 }

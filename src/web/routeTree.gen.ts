@@ -10,6 +10,7 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as ActivateAccountRouteImport } from './routes/activate-account'
 import { Route as AdminRouteImport } from './routes/admin'
 import { Route as AdminDashRouteImport } from './routes/adminDash'
 import { Route as ForgotPasswordRouteImport } from './routes/forgot-password'
@@ -19,6 +20,11 @@ import { Route as CompilerChallengeIdRouteImport } from './routes/compiler.$chal
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ActivateAccountRoute = ActivateAccountRouteImport.update({
+  id: '/activate-account',
+  path: '/activate-account',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AdminRoute = AdminRouteImport.update({
@@ -49,6 +55,7 @@ const CompilerChallengeIdRoute = CompilerChallengeIdRouteImport.update({
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/activate-account': typeof ActivateAccountRoute
   '/admin': typeof AdminRoute
   '/adminDash': typeof AdminDashRoute
   '/forgot-password': typeof ForgotPasswordRoute
@@ -57,6 +64,7 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/activate-account': typeof ActivateAccountRoute
   '/admin': typeof AdminRoute
   '/adminDash': typeof AdminDashRoute
   '/forgot-password': typeof ForgotPasswordRoute
@@ -66,6 +74,7 @@ export interface FileRoutesByTo {
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/activate-account': typeof ActivateAccountRoute
   '/admin': typeof AdminRoute
   '/adminDash': typeof AdminDashRoute
   '/forgot-password': typeof ForgotPasswordRoute
@@ -76,6 +85,7 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/activate-account'
     | '/admin'
     | '/adminDash'
     | '/forgot-password'
@@ -84,6 +94,7 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/activate-account'
     | '/admin'
     | '/adminDash'
     | '/forgot-password'
@@ -92,6 +103,7 @@ export interface FileRouteTypes {
   id:
     | '__root__'
     | '/'
+    | '/activate-account'
     | '/admin'
     | '/adminDash'
     | '/forgot-password'
@@ -101,6 +113,7 @@ export interface FileRouteTypes {
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  ActivateAccountRoute: typeof ActivateAccountRoute
   AdminRoute: typeof AdminRoute
   AdminDashRoute: typeof AdminDashRoute
   ForgotPasswordRoute: typeof ForgotPasswordRoute
@@ -115,6 +128,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof IndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/activate-account': {
+      id: '/activate-account'
+      path: '/activate-account'
+      fullPath: '/activate-account'
+      preLoaderRoute: typeof ActivateAccountRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/admin': {
@@ -157,6 +177,7 @@ declare module '@tanstack/react-router' {
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  ActivateAccountRoute: ActivateAccountRoute,
   AdminRoute: AdminRoute,
   AdminDashRoute: AdminDashRoute,
   ForgotPasswordRoute: ForgotPasswordRoute,

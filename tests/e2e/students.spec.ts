@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { tokenLinkFromOutbox } from './outbox.ts';
 import { adminToken, dashMenu, signInAsAdmin } from './results-support.ts';
 import { PASSWORD, toasts } from './support.ts';
 
@@ -29,11 +30,16 @@ test('the Students view searches, filters, sorts and deletes a student after con
     multipart: { file: { name: 'students.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) } },
   });
   expect(upload.ok(), await upload.text()).toBe(true);
-  // Asha claims her roster entry by signing up with the same address.
+  // Asha claims her roster entry: she signs up with the same address and opens the mailed link.
   const signUp = await request.post('/api/user/loginSignUp', {
     data: { name: 'asha rao', email: students[0]?.email, password: PASSWORD },
   });
-  expect(signUp.ok(), await signUp.text()).toBe(true);
+  expect(signUp.status(), await signUp.text()).toBe(202);
+  const link = new URL(await tokenLinkFromOutbox(students[0]?.email ?? '', '/activate-account'));
+  const activated = await request.put('/api/user/activateAccount', {
+    data: { token: link.searchParams.get('token'), password: PASSWORD },
+  });
+  expect(activated.ok(), await activated.text()).toBe(true);
 
   await signInAsAdmin(page);
   await dashMenu(page).getByRole('link', { name: 'Students' }).click();

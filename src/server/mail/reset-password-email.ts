@@ -1,12 +1,7 @@
 /** The password-reset message: a plain-text part and an HTML part carrying the same link. */
 import { messages } from '../../contract/messages.ts';
+import { escapeHtml } from './escape-html.ts';
 import type { MailMessage } from './mailer.ts';
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
 
 export function resetPasswordEmail(input: {
   to: string;

@@ -39,7 +39,12 @@ export async function issueResetToken(
   });
 }
 
-async function classify(tx: Db | Tx, row: TokenRow | undefined, now: Date): Promise<TokenCheck> {
+/** Why a token cannot be used, or whose it is (also under the lock of users/claim-token.ts). */
+export async function classify(
+  tx: Db | Tx,
+  row: TokenRow | undefined,
+  now: Date,
+): Promise<TokenCheck> {
   if (!row) return { ok: false, problem: 'invalid' };
   if (row.usedAt) return { ok: false, problem: 'used' };
   const [newer] = await tx

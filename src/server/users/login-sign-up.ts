@@ -1,13 +1,16 @@
 /**
  * POST /api/user/loginSignUp (spec §7): sign-up when `name` is present, login otherwise.
  * Wrong email and wrong password answer the same 401, in about the same time; failed logins are
- * rate limited per account and per address.
+ * rate limited per account and per address. A sign-up answers the session, the spec's 409, or
+ * 202 "check your email" (sign-up.ts, by STUDENT_SIGNUP), whose mail is sent after the answer.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   loginSignUpPath,
   loginSignUpRequestSchema,
   loginSignUpResponseSchema,
+  signUpMailedResponseSchema,
+  type StudentSignUpMode,
 } from '../../contract/auth.ts';
 import { messages } from '../../contract/messages.ts';
 import type { Db } from '../db/connection.ts';
@@ -15,58 +18,62 @@ import { passwordLogin } from '../auth/password-login.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import type { LoginThrottle } from '../auth/login-throttle.ts';
 import type { TokenService } from '../auth/tokens.ts';
-import { HttpError } from '../http-error.ts';
-import { claimRosterUser, findUserByEmail, insertUser, type UserRow } from './user-queries.ts';
+import { signUp, type SignUpMail } from './sign-up.ts';
+import { studentSession } from './student-session.ts';
+import { findUserByEmail, insertUser } from './user-queries.ts';
 
-type Deps = { db: Db; tokens: TokenService; limiter: LoginThrottle };
+type Deps = {
+  db: Db;
+  tokens: TokenService;
+  limiter: LoginThrottle;
+  mode: StudentSignUpMode;
+  /** Sends a sign-up's mail once its answer is out (sign-up-mail.ts). */
+  afterAnswer: (mail: SignUpMail, ip: string) => void;
+};
 
 export const loginSignUpRoute: FastifyPluginAsyncZod<Deps> = async (
   app,
-  { db, tokens, limiter },
+  { db, tokens, limiter, mode, afterAnswer },
 ) => {
-  async function sessionFor(user: UserRow) {
-    const token = await tokens.issue({
-      sub: user.id,
-      email: user.email,
-      name: user.name,
-      role: 'student',
-    });
-    return { name: user.name, email: user.email, token, id: user.id };
-  }
-
-  async function signUp(email: string, name: string, password: string): Promise<UserRow> {
-    const existing = await findUserByEmail(db, email);
-    if (existing?.passwordHash) throw new HttpError(409, messages.accountExists);
-    const passwordHash = await hashPassword(password);
-    // A roster entry uploaded by the administrator is claimed by its first sign-up; the roster's
-    // name stays, since the college's list is the authority on it.
-    const user = existing
-      ? await claimRosterUser(db, existing.id, passwordHash)
-      : await insertUser(db, { email, name, passwordHash });
-    if (!user) throw new HttpError(409, messages.accountExists);
-    return user;
-  }
-
-  const logIn = (email: string, password: string, ip: string): Promise<UserRow> =>
-    passwordLogin({
-      limiter,
-      email,
-      password,
-      ip,
-      find: () => findUserByEmail(db, email),
-      failureMessage: messages.wrongEmailOrPassword,
-    });
+  const signUpDeps = {
+    mode,
+    find: (email: string) => findUserByEmail(db, email),
+    insert: (values: { email: string; name: string; passwordHash: string }) =>
+      insertUser(db, values),
+    hash: hashPassword,
+  };
+  // The mail of each 202 answer, sent from onResponse: after the answer, never before it.
+  const pendingMail = new WeakMap<object, SignUpMail>();
 
   app.post(
     loginSignUpPath,
-    { schema: { body: loginSignUpRequestSchema, response: { 200: loginSignUpResponseSchema } } },
-    async (request) => {
+    {
+      schema: {
+        body: loginSignUpRequestSchema,
+        response: { 200: loginSignUpResponseSchema, 202: signUpMailedResponseSchema },
+      },
+      onResponse: async (request) => {
+        const mail = pendingMail.get(request);
+        if (mail) afterAnswer(mail, request.ip);
+      },
+    },
+    async (request, reply) => {
       const { email, password, name } = request.body;
-      const user =
-        name === undefined
-          ? await logIn(email, password, request.ip)
-          : await signUp(email, name, password);
-      return sessionFor(user);
+      if (name === undefined) {
+        const user = await passwordLogin({
+          limiter,
+          email,
+          password,
+          ip: request.ip,
+          find: () => findUserByEmail(db, email),
+          failureMessage: messages.wrongEmailOrPassword,
+        });
+        return studentSession(tokens, user);
+      }
+      const outcome = await signUp(signUpDeps, { email, name, password });
+      if (outcome.kind === 'session') return studentSession(tokens, outcome.user);
+      pendingMail.set(request, outcome.mail);
+      return reply.code(202).send({ message: messages.signUpCheckEmail });
     },
   );
 };

@@ -1,5 +1,5 @@
 /** SQL for the users table used by sign-in and sign-up. */
-import { and, eq, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../db/connection.ts';
 import { users } from '../db/schema.ts';
 
@@ -13,7 +13,7 @@ export async function findUserByEmail(db: Db, email: string): Promise<UserRow | 
 /** Inserts a new student; undefined when the email was taken meanwhile (unique index). */
 export async function insertUser(
   db: Db,
-  values: { email: string; name: string; passwordHash: string },
+  values: { email: string; name: string; passwordHash: string | null },
 ): Promise<UserRow | undefined> {
   const rows = await db
     .insert(users)
@@ -24,18 +24,12 @@ export async function insertUser(
 }
 
 /**
- * Sets the first password of a roster entry. The `password_hash is null` guard makes the claim
- * happen once even if two sign-ups race.
+ * A `verify`-mode sign-up's account before its email is confirmed: like a roster entry, a name
+ * and no password. Undefined when the email was taken meanwhile.
  */
-export async function claimRosterUser(
+export function insertUnclaimedUser(
   db: Db,
-  id: string,
-  passwordHash: string,
+  values: { email: string; name: string },
 ): Promise<UserRow | undefined> {
-  const rows = await db
-    .update(users)
-    .set({ passwordHash })
-    .where(and(eq(users.id, id), isNull(users.passwordHash)))
-    .returning();
-  return rows[0];
+  return insertUser(db, { ...values, passwordHash: null });
 }

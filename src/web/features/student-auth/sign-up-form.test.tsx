@@ -93,4 +93,21 @@ describe('SignUpForm', () => {
       (screen.getByRole('button', { name: messages.signUp }) as HTMLButtonElement).disabled,
     ).toBe(false);
   });
+
+  it('shows "check your email", keeps no session and clears the password when the link is mailed', async () => {
+    fetchMock.mockResolvedValue(
+      new Response(JSON.stringify({ message: messages.signUpCheckEmail }), { status: 202 }),
+    );
+    const user = userEvent.setup();
+    render(<SignUpForm />);
+    await user.type(screen.getByLabelText(messages.fieldName), 'ada');
+    await user.type(screen.getByLabelText(messages.fieldEmail), 'ada@example.edu');
+    await user.type(screen.getByLabelText(messages.fieldPassword), 'Secret-Pass1');
+    await user.click(screen.getByRole('button', { name: messages.signUp }));
+    await waitFor(() => expect(toast.showSuccess).toHaveBeenCalledWith(messages.signUpCheckEmail));
+    expect(screen.getByText(messages.signUpCheckEmail)).toBeTruthy();
+    expect((screen.getByLabelText(messages.fieldPassword) as HTMLInputElement).value).toBe('');
+    expect(localStorage.getItem(SESSION_KEY)).toBeNull();
+    expect(toast.showError).not.toHaveBeenCalled();
+  });
 });

@@ -5,16 +5,24 @@ import { TextField } from '../../ui/text-field.tsx';
 import { lowerCaseAsTyped } from './lower-case-as-typed.ts';
 import { useAuthSubmit } from './use-auth-submit.ts';
 
-/** Step 1, Sign Up tab: name, email, password and the spec's hint about remembering it. */
+/**
+ * Step 1, Sign Up tab: name, email, password and the spec's hint about remembering it. When the
+ * account is activated through a mailed link instead (issue 15 item 3), the server's "check your
+ * email" stays under the form (the toast goes after 5 s) and the typed password is cleared: the
+ * link's page asks for the password.
+ */
 export function SignUpForm() {
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const { busy, onSubmit } = useAuthSubmit(() => ({
-    name: name.trim(),
-    email: email.trim(),
-    password,
-  }));
+  const [mailed, setMailed] = useState('');
+  const { busy, onSubmit } = useAuthSubmit(
+    () => ({ name: name.trim(), email: email.trim(), password }),
+    (message) => {
+      setMailed(message);
+      setPassword('');
+    },
+  );
 
   return (
     <form className="form" noValidate onSubmit={onSubmit} aria-busy={busy}>
@@ -40,6 +48,7 @@ export function SignUpForm() {
       <button type="submit" className="button button--primary button--block" disabled={busy}>
         {busy ? messages.working : messages.signUp}
       </button>
+      {mailed && <p className="student-auth__notice">{mailed}</p>}
     </form>
   );
 }

@@ -1,13 +1,15 @@
 /**
  * Shared submit logic of the Login and Sign Up forms: the spec's client-side check (every field
  * filled, else 'Please enter all details' and no call), then the call, then the session is stored,
- * which moves the screen to step 2. Failures show the server's message in an error toast.
+ * which moves the screen to step 2. A sign-up the server answers with "check your email" (the
+ * account is activated by a mailed link) shows that message instead and stays on step 1.
+ * Failures show the server's message in an error toast.
  */
 import { useState, type FormEvent } from 'react';
 import type { LoginSignUpRequest } from '../../../contract/auth.ts';
 import { messages } from '../../../contract/messages.ts';
 import { setSession } from '../../session/index.ts';
-import { showError } from '../../ui/toast.ts';
+import { showError, showSuccess } from '../../ui/toast.ts';
 import { showFailure } from '../../ui/show-failure.ts';
 
 // The call and its response schema (with the full zod library) load on the first submit, not
@@ -24,7 +26,10 @@ export function hasAllDetails(body: LoginSignUpRequest): boolean {
   return filled(body.email) && body.password !== '' && (!('name' in body) || filled(body.name));
 }
 
-export function useAuthSubmit(buildBody: () => LoginSignUpRequest) {
+export function useAuthSubmit(
+  buildBody: () => LoginSignUpRequest,
+  onMailed?: (message: string) => void,
+) {
   const [busy, setBusy] = useState(false);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -38,7 +43,14 @@ export function useAuthSubmit(buildBody: () => LoginSignUpRequest) {
     setBusy(true);
     try {
       const { loginOrSignUp } = await loadApi();
-      setSession(await loginOrSignUp(body));
+      const answer = await loginOrSignUp(body);
+      if ('token' in answer) {
+        setSession(answer);
+        return;
+      }
+      showSuccess(answer.message);
+      onMailed?.(answer.message);
+      setBusy(false);
     } catch (error) {
       showFailure(error);
       setBusy(false);

@@ -1,0 +1,51 @@
+/**
+ * The student's own account calls as one plugin: login and sign-up, and the activation of an
+ * account through the link mailed at sign-up (issue 15 item 3), with the mailer, the sign-up mail
+ * limits and the after-answer jobs, which closing the app lets finish first.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { createAttemptLimiter } from '../auth/attempt-limits.ts';
+import type { LoginThrottle } from '../auth/login-throttle.ts';
+import type { TokenService } from '../auth/tokens.ts';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/connection.ts';
+import { createMailer } from '../mail/create-mailer.ts';
+import { createJobRunner } from '../password-reset/after-response-jobs.ts';
+import { activateAccountRoute } from './activate-account-route.ts';
+import { loginSignUpRoute } from './login-sign-up.ts';
+import { sendSignUpMail, type SignUpMailDeps } from './sign-up-mail.ts';
+
+type Options = { db: Db; tokens: TokenService; limiter: LoginThrottle; config: Config };
+
+export const studentAccountRoutes: FastifyPluginAsyncZod<Options> = async (app, options) => {
+  const { db, tokens, limiter, config } = options;
+  const log = app.log.child({ component: 'sign-up' });
+  const mailer = createMailer(config);
+  const jobs = createJobRunner(log);
+  const mail: SignUpMailDeps = {
+    db,
+    mailer,
+    publicUrl: config.publicUrl,
+    ttlSeconds: config.resetTokenTtlSeconds,
+    retry: config.mailRetry,
+    // Counted apart from reset requests, with the same limits.
+    limiter: createAttemptLimiter(db, 'sign-up-mail', config.resetLimits),
+    log,
+  };
+
+  await app.register(loginSignUpRoute, {
+    db,
+    tokens,
+    limiter,
+    mode: config.studentSignUp,
+    afterAnswer: (signUpMail, ip) =>
+      jobs.run((signal) => sendSignUpMail(mail, signUpMail, ip, signal)),
+  });
+  await app.register(activateAccountRoute, { db, tokens });
+
+  // preClose, not onClose: the app's onClose closes the database before a plugin's onClose runs.
+  app.addHook('preClose', async () => {
+    await jobs.close();
+    mailer.close();
+  });
+};
