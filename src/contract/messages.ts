@@ -114,7 +114,9 @@ export const messages = {
   rosterTooLarge: 'The file is larger than 10 MB. Split it into smaller files and retry.',
   rosterTooManyRows: 'The file has more than 100,000 rows. Split it into smaller files and retry.',
   rosterZipTooLarge:
-    'The .xlsx file unpacks to more than 200 MB or 1000 parts, so it was not opened. It may be damaged or unsafe.',
+    'The .xlsx file unpacks to more than 24 MB or 1000 parts, so it was not opened. Split it into smaller files, or save it as .csv, and retry.',
+  rosterTextTooLarge:
+    'The .xlsx file holds more than 8 MB of text, or a cell longer than a spreadsheet allows, so it was not opened. Split it into smaller files, or save it as .csv, and retry.',
   rosterUnreadable:
     'The file could not be read. Save it again from your spreadsheet program and retry.',
   rosterEncrypted: 'The file is password-protected. Remove the password and retry.',
@@ -404,6 +406,7 @@ export const messages = {
   submissionNotFound: 'No submission of yours has this id',
   submissionIdTaken: 'This submission id is already used for another test.',
   judgeBusy: 'The judge is busy. Your code was not lost: try again in {seconds} seconds.',
+  signInBusy: 'Many people are signing in right now. Please try again in {seconds} seconds.',
   judgeFailed: 'The judge failed on this code, through no fault of yours. Please try again.',
   judgeUnavailable:
     'The judge cannot run code on this server right now. Please tell the test administrator.',
@@ -612,6 +615,14 @@ export const messages = {
   studentsTableCaption: 'Students',
   studentsNoRows: 'No students match these filters.',
   deleteStudentLabel: 'Delete {email}',
+  // Revocable sessions (issue 15 item 4): logout and the Students view's row action.
+  loggedOut: 'Logged out on every device',
+  signOutEverywhere: 'Sign out',
+  signOutStudentLabel: 'Sign {email} out everywhere',
+  confirmSignOutTitle: 'Sign this student out everywhere?',
+  confirmSignOutIntro:
+    'Ends their sessions on every device, the open test included. Their work is kept; they can log in again.',
+  signedOutEverywhere: 'Student signed out everywhere',
   // Judge queue in the dashboard (issue 13)
   rejudgeAllButton: 'Re-judge all submissions',
   rejudgeAllTitle: 'Re-judge every submission to {challengeId}?',

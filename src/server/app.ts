@@ -19,6 +19,12 @@ import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/connection.ts';
 import { createLoginThrottle } from './auth/login-throttle.ts';
 import { createGuards } from './auth/guards.ts';
+import { hashQueue } from './auth/hash-queue.ts';
+import { gateSignIns, SignInGate } from './auth/sign-in-gate.ts';
+import { activateAccountPath } from '../contract/activate-account.ts';
+import { adminLoginPath } from '../contract/admin.ts';
+import { loginSignUpPath } from '../contract/auth.ts';
+import { resetPasswordPath } from '../contract/password-reset.ts';
 import { resolveJwtSecret, type TokenService } from './auth/tokens.ts';
 import { adminLoginRoute } from './admins/admin-login.ts';
 import { seedFirstAdmin } from './admins/seed-first-admin.ts';
@@ -138,6 +144,13 @@ export async function buildApp(
     log: app.log,
     work: config.judgeQueue.inProcess,
   });
+  // Sign-ins that could not be checked before the page gives up are refused as they arrive.
+  gateSignIns(app, new SignInGate(config.signInWaitMs), [
+    loginSignUpPath,
+    adminLoginPath,
+    resetPasswordPath,
+    activateAccountPath,
+  ]);
   const limiter = createLoginThrottle(database.db, 'login', config.loginLimits);
   const readiness = watchJudgeReadiness(judge, app.log, config.judgeReadinessCheckSeconds);
   const pruning = startPruning(
@@ -170,6 +183,8 @@ export async function buildApp(
     },
     app.log,
   );
+  // After the seeding above, which must hash whatever the budget.
+  hashQueue.setBudget(config.signInWaitMs);
   await app.register(adminLoginRoute, {
     db: database.db,
     tokens,

@@ -83,6 +83,9 @@ const envSchema = z.object({
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
   LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().positive().default(300),
   LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().positive().default(15),
+  // Longest a sign-in (or sign-up, or reset) may wait for its password hash, queue included,
+  // before it is answered 503 with Retry-After: under the page's 10 s timeout.
+  SIGN_IN_WAIT_SECONDS: z.coerce.number().min(0).max(300).default(8),
   // Mail (password reset). Without SMTP_URL messages go to DATA_DIR/outbox as .eml files.
   SMTP_IGNORE_TLS: flag.default(false),
   SMTP_REQUIRE_TLS: flag.default(false),
@@ -144,6 +147,7 @@ export type Config = {
   logLevel: string;
   trustProxy: boolean;
   loginLimits: { perAccount: number; perIp: number; windowSeconds: number };
+  signInWaitMs: number;
   smtpTls: { ignoreTls: boolean; requireTls: boolean; rejectUnauthorized: boolean };
   /** A failed send is tried `attempts` times in all, waiting firstDelayMs, then twice as long... */
   mailRetry: { attempts: number; firstDelayMs: number };
@@ -206,6 +210,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     redisUrl: e.REDIS_URL,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    signInWaitMs: Math.round(e.SIGN_IN_WAIT_SECONDS * 1000),
     loginLimits: {
       perAccount: e.LOGIN_MAX_FAILURES_PER_ACCOUNT,
       perIp: e.LOGIN_MAX_FAILURES_PER_IP,
