@@ -20,9 +20,33 @@ export const ROSTER_ACCEPT = ROSTER_EXTENSIONS.join(',');
 
 export const ROSTER_MAX_FILE_BYTES = 10 * 1024 * 1024;
 export const ROSTER_MAX_ROWS = 100_000;
-/** Zip-bomb limits for .xlsx, checked on the zip's directory before anything is inflated. */
-export const ROSTER_MAX_UNCOMPRESSED_BYTES = 200 * 1024 * 1024;
+/**
+ * Zip-bomb and memory limits for .xlsx (and for .xls, once converted to .xlsx), checked on the
+ * zip before the reader sees it. A student row takes about 320 bytes unpacked in a workbook Excel
+ * or exceljs writes (sheet and shared strings) and about 450 in Gnumeric's (indented inline
+ * strings), so 24 MB holds some 50,000 students, twice the largest campus roster we plan for; the
+ * reader's memory grows with this figure (see README, roster memory). A .csv has no such
+ * multiplier: its 10 MB can hold the full 100,000 rows.
+ */
+export const ROSTER_MAX_UNCOMPRESSED_BYTES = 24 * 1024 * 1024;
 export const ROSTER_MAX_ZIP_ENTRIES = 1000;
+/**
+ * xl/sharedStrings.xml is read into memory whole before the sheet (rich text costs several times
+ * its size there); 50,000 students' names and emails need about 5 MB.
+ */
+export const ROSTER_MAX_SHARED_STRINGS_BYTES = 8 * 1024 * 1024;
+/**
+ * Longest run of an XML part without markup (one cell's text, one tag with its attributes): the
+ * XML parser holds such a run whole. Excel's longest cell, 32,767 characters, takes at most
+ * 32,767 x 6 bytes escaped ('&quot;'), under 200 KB.
+ */
+export const ROSTER_MAX_XML_RUN_BYTES = 256 * 1024;
+/**
+ * The .xlsx reader cuts a cell's text past this length (after collapsing its spaces as the row
+ * checks do): longer than any cell a row may hold (100 characters, 254 for an email), so the
+ * verdict is the same, and a shared string repeated in every cell costs little.
+ */
+export const ROSTER_MAX_CELL_READ = 1000;
 /** Longest accepted text in one cell (name, year, branch, college). */
 export const ROSTER_MAX_CELL_LENGTH = 100;
 /** The answer lists at most this many row errors; `rejected` always has the full count. */

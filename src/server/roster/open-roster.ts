@@ -21,6 +21,8 @@ async function checkedXlsx(data: Buffer): Promise<Buffer> {
     switch (inventory.problem) {
       case 'too-large':
         throw new HttpError(413, messages.rosterZipTooLarge);
+      case 'too-much-text':
+        throw new HttpError(413, messages.rosterTextTooLarge);
       case 'encrypted':
         throw new HttpError(422, messages.rosterEncrypted);
       case 'not-zip':
@@ -68,7 +70,9 @@ export async function openRoster(fileName: string, data: Buffer): Promise<AsyncI
           422,
           converted.reason === 'missing'
             ? messages.rosterXlsUnavailable
-            : messages.rosterUnreadable,
+            : converted.reason === 'too-large'
+              ? messages.rosterZipTooLarge
+              : messages.rosterUnreadable,
         );
       }
       return unreadableAs422(xlsxRows(await checkedXlsx(converted.xlsx)));

@@ -11,17 +11,27 @@
  * rows.
  */
 import { MessageChannel, type MessagePort, Worker } from 'node:worker_threads';
+import { ROSTER_MAX_CELL_READ } from '../../contract/roster.ts';
 import { cellText } from '../../contract/roster-rows.ts';
 import type { SheetRow } from './sheet-row.ts';
 
 const workerUrl = new URL('./xlsx-worker.mjs', import.meta.url);
+const WORKER_OLD_GENERATION_MB = 64;
+const WORKER_YOUNG_GENERATION_MB = 16;
 let worker: Worker | undefined;
 
 function startWorker(): Worker {
   const started = new Worker(workerUrl, {
     // Not the parent's loader flags (tsx): the worker is plain JavaScript.
     execArgv: [],
-    // No resourceLimits: any of them shrinks V8's young generation, which doubled the parse time.
+    // A hard bound on the worker's heap whatever the file holds (issue 15 item 10): past it the
+    // worker is stopped and the file refused as unreadable, instead of the server growing. The
+    // zip checks keep honest files well under it. The young generation is set as well, because
+    // setting only the old one shrinks the young to a size that doubled the parse time.
+    resourceLimits: {
+      maxOldGenerationSizeMb: WORKER_OLD_GENERATION_MB,
+      maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB,
+    },
   });
   started.unref();
   // A crash fails the files being read (their ports close); the next file starts a new worker.
@@ -40,11 +50,18 @@ export function warmXlsxReader(): void {
 /** Messages a port receives from the worker; see xlsx-worker.mjs. */
 type FromWorker = { rows: unknown[] } | { done: true } | { error: string };
 
+/**
+ * The row's cells, as sparse as exceljs's values: a row holding only column XFD costs one cell,
+ * not 16,384 (an empty cell and a missing one read the same: `every` and `forEach` skip holes,
+ * the row checks read `cells[i] ?? ''`).
+ */
 function rowCells(values: unknown): string[] {
   if (!Array.isArray(values)) return [];
   const cells: string[] = [];
-  // exceljs rows are 1-based: values[0] is always empty.
-  for (let column = 1; column < values.length; column++) cells.push(cellText(values[column]));
+  values.forEach((value: unknown, column: number) => {
+    // exceljs rows are 1-based: values[0] is always empty.
+    if (column >= 1) cells[column - 1] = cellText(value);
+  });
   return cells;
 }
 
@@ -72,7 +89,7 @@ export async function* xlsxRows(data: Buffer): AsyncGenerator<SheetRow> {
   const next = receive(port1);
   // A copy, so its memory can be moved to the worker instead of copied again.
   const copy = new Uint8Array(data).buffer;
-  worker.postMessage({ data: copy, port: port2 }, [copy, port2]);
+  worker.postMessage({ data: copy, port: port2, maxCell: ROSTER_MAX_CELL_READ }, [copy, port2]);
   let finished = false;
   try {
     for (;;) {

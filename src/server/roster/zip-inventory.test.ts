@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
+import { ROSTER_MAX_XML_RUN_BYTES } from '../../contract/roster.ts';
 import {
   honestZipBomb,
+  longCellWorkbook,
   lyingZipBomb,
   manyEntriesZip,
+  overSharedStringsLimit,
+  overUnpackedLimit,
   zipFile,
 } from '../../../tests/api/fixtures/roster-files.ts';
 import { inspectZip } from './zip-inventory.ts';
@@ -21,6 +25,23 @@ describe('inspectZip', () => {
     expect(await inspectZip(lyingZipBomb())).toEqual({ ok: false, problem: 'too-large' });
     expect(await inspectZip(manyEntriesZip(1001))).toEqual({ ok: false, problem: 'too-large' });
   });
+
+  it(
+    'keeps what the reader must hold small: unpacked size, shared strings, one cell (issue 15 item 10)',
+    { timeout: 30_000 },
+    async () => {
+      expect(await inspectZip(overUnpackedLimit())).toEqual({ ok: false, problem: 'too-large' });
+      expect(await inspectZip(overSharedStringsLimit())).toEqual({
+        ok: false,
+        problem: 'too-much-text',
+      });
+      expect(await inspectZip(longCellWorkbook())).toEqual({ ok: false, problem: 'too-much-text' });
+      // The longest run allowed passes, and so do binary parts, which are not read as XML.
+      expect((await inspectZip(longCellWorkbook(ROSTER_MAX_XML_RUN_BYTES))).ok).toBe(true);
+      const picture = { name: 'xl/media/image1.png', data: Buffer.alloc(1024 * 1024, 0x41) };
+      expect((await inspectZip(zipFile([picture]))).ok).toBe(true);
+    },
+  );
 
   it('refuses data hidden between entries, encryption and non-zips', async () => {
     const zip = zipFile([{ name: 'a.xml', data: Buffer.from('<a/>') }]);

@@ -5,11 +5,21 @@
  * reader would still inflate), then inflates each entry into a counter, stopping as soon as one
  * produces more than it declared. Nothing inflated is kept.
  *
+ * The reader's memory is bounded here too (issue 15 item 10): the shared strings, which exceljs
+ * holds whole, have their own size limit, and while an XML part is inflated the longest run of
+ * bytes without '<' or '>' is measured, since the XML parser builds each text or tag as one
+ * string: one 190 MB cell once took the server to 1.4 GB.
+ *
  * Written here because no maintained zip reader is a dependency (yauzl would do the directory
  * part; exceljs's unzipper and jszip are internal to it and do not check these limits).
  */
 import zlib from 'node:zlib';
-import { ROSTER_MAX_UNCOMPRESSED_BYTES, ROSTER_MAX_ZIP_ENTRIES } from '../../contract/roster.ts';
+import {
+  ROSTER_MAX_SHARED_STRINGS_BYTES,
+  ROSTER_MAX_UNCOMPRESSED_BYTES,
+  ROSTER_MAX_XML_RUN_BYTES,
+  ROSTER_MAX_ZIP_ENTRIES,
+} from '../../contract/roster.ts';
 
 export type ZipEntry = {
   name: string;
@@ -20,7 +30,8 @@ export type ZipEntry = {
   localOffset: number;
 };
 
-export type ZipProblem = 'not-zip' | 'too-large' | 'encrypted' | 'unreadable';
+/** 'too-much-text': the shared strings or one run of XML text are past their limits. */
+export type ZipProblem = 'not-zip' | 'too-large' | 'too-much-text' | 'encrypted' | 'unreadable';
 export type ZipInventory = { ok: true; entries: ZipEntry[] } | { ok: false; problem: ZipProblem };
 
 const EOCD = 0x06054b50;
@@ -28,6 +39,15 @@ const CENTRAL = 0x02014b50;
 const LOCAL = 0x04034b50;
 const DESCRIPTOR = 0x08074b50;
 const MAX_COMMENT = 0xffff;
+const SHARED_STRINGS = 'xl/sharedStrings.xml';
+const LT = 0x3c;
+const GT = 0x3e;
+
+/**
+ * The parts exceljs may parse as XML (it finds worksheets by a pattern holding '.xml'); pictures
+ * and other binary parts are skipped, unread, and may hold anything.
+ */
+const isXmlPart = (name: string) => name.includes('.xml') || name.endsWith('.rels');
 
 function findEndOfDirectory(buf: Buffer): number {
   const last = buf.length - 22;
@@ -65,6 +85,8 @@ function readDirectory(buf: Buffer): ZipInventory {
     };
     total += entry.uncompressedSize;
     if (total > ROSTER_MAX_UNCOMPRESSED_BYTES) return { ok: false, problem: 'too-large' };
+    if (entry.name === SHARED_STRINGS && entry.uncompressedSize > ROSTER_MAX_SHARED_STRINGS_BYTES)
+      return { ok: false, problem: 'too-much-text' };
     if (entry.flags & 1) return { ok: false, problem: 'encrypted' };
     if (entry.method !== 0 && entry.method !== 8) return { ok: false, problem: 'unreadable' };
     entries.push(entry);
@@ -97,16 +119,36 @@ function locateData(buf: Buffer, entries: ZipEntry[], dirOffset: number): number
   return expected === dirOffset ? starts : undefined;
 }
 
-/** Inflates into a counter, stopping as soon as the output passes what the entry declared. */
-function inflateCheck(data: Buffer, declared: number): Promise<'ok' | 'over' | 'bad'> {
+/** Counts the bytes since the last '<' or '>' across the chunks of one part. */
+function runMeter() {
+  let run = 0;
+  return (chunk: Buffer): boolean => {
+    for (let i = 0; i < chunk.length; i++) {
+      const byte = chunk[i];
+      if (byte === LT || byte === GT) run = 0;
+      else if (++run > ROSTER_MAX_XML_RUN_BYTES) return false;
+    }
+    return true;
+  };
+}
+
+type Check = 'ok' | 'over' | 'long-run' | 'bad';
+
+/**
+ * Inflates into a counter, stopping as soon as the output passes what the entry declared or, in
+ * an XML part, a run without markup passes its limit.
+ */
+function inflateCheck(data: Buffer, declared: number, xml: boolean): Promise<Check> {
   return new Promise((resolve) => {
     const inflate = zlib.createInflateRaw();
+    const withinRun = xml ? runMeter() : () => true;
     let produced = 0;
     inflate.on('data', (chunk: Buffer) => {
       produced += chunk.length;
-      if (produced > declared) {
+      const check = produced > declared ? 'over' : withinRun(chunk) ? 'ok' : 'long-run';
+      if (check !== 'ok') {
         inflate.destroy();
-        resolve('over');
+        resolve(check);
       }
     });
     inflate.on('error', () => resolve('bad'));
@@ -114,6 +156,12 @@ function inflateCheck(data: Buffer, declared: number): Promise<'ok' | 'over' | '
     inflate.end(data);
   });
 }
+
+const problemOf: Record<Exclude<Check, 'ok'>, ZipProblem> = {
+  over: 'too-large',
+  'long-run': 'too-much-text',
+  bad: 'unreadable',
+};
 
 export async function inspectZip(buf: Buffer): Promise<ZipInventory> {
   if (buf.length < 22) return { ok: false, problem: 'not-zip' };
@@ -125,14 +173,16 @@ export async function inspectZip(buf: Buffer): Promise<ZipInventory> {
   for (const [i, entry] of directory.entries.entries()) {
     const start = starts[i] ?? 0;
     const data = buf.subarray(start, start + entry.compressedSize);
-    const check =
+    const xml = isXmlPart(entry.name);
+    const check: Check =
       entry.method === 0
-        ? entry.compressedSize === entry.uncompressedSize
-          ? 'ok'
-          : 'bad'
-        : await inflateCheck(data, entry.uncompressedSize);
-    if (check !== 'ok')
-      return { ok: false, problem: check === 'over' ? 'too-large' : 'unreadable' };
+        ? entry.compressedSize !== entry.uncompressedSize
+          ? 'bad'
+          : xml && !runMeter()(data)
+            ? 'long-run'
+            : 'ok'
+        : await inflateCheck(data, entry.uncompressedSize, xml);
+    if (check !== 'ok') return { ok: false, problem: problemOf[check] };
   }
   return directory;
 }
