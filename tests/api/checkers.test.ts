@@ -13,7 +13,7 @@ import {
   adminToken,
   bearer,
   call,
-  databaseKinds,
+  judgingDatabase,
   startServer,
   type TestServer,
 } from './harness.ts';
@@ -47,7 +47,7 @@ const TESTS = [
 const SUM = 'a, b = map(int, input().split())\nprint(a + b)\n';
 const SUM_PLUS_ONE = 'a, b = map(int, input().split())\nprint(a + b + 1)\n';
 
-describe.each(databaseKinds)('checker programs on %s', (kind) => {
+describe.each(judgingDatabase)('checker programs on %s', (kind) => {
   let server: TestServer;
   let admin: Record<string, string>;
   let student: Student;

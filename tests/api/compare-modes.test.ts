@@ -13,7 +13,7 @@ import {
   adminToken,
   bearer,
   call,
-  databaseKinds,
+  judgingDatabase,
   queryRows,
   startServer,
   type TestServer,
@@ -32,7 +32,7 @@ const FLOAT_TEST = [{ input: '', expectedOutput: '3.14159265\n', hidden: true, w
 const LOOSE_TEXT = 'print("  hello   WORLD")\nprint()\nprint(42, end="")\n';
 const CLOSE_FLOAT = 'print("3.1415927")\n';
 
-describe.each(databaseKinds)('compare modes on %s', (kind) => {
+describe.each(judgingDatabase)('compare modes on %s', (kind) => {
   let server: TestServer;
   let admin: Record<string, string>;
   let student: Student;

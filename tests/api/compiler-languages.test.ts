@@ -15,7 +15,7 @@ import {
   adminToken,
   bearer,
   call,
-  databaseKinds,
+  judgingDatabase,
   startServer,
   type TestServer,
 } from './harness.ts';
@@ -28,7 +28,7 @@ import {
   type Student,
 } from './compiler-fixtures.ts';
 
-describe.each(databaseKinds)('a challenge in several languages on %s', (kind) => {
+describe.each(judgingDatabase)('a challenge in several languages on %s', (kind) => {
   let server: TestServer;
   let admin: Record<string, string>;
   let student: Student;

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JudgedSubmission } from '../../src/contract/compiler.ts';
 import { JUDGE_LANGUAGES } from '../../src/contract/verdicts.ts';
-import { adminEnv, call, databaseKinds, startServer, type TestServer } from './harness.ts';
+import { adminEnv, call, judgingDatabase, startServer, type TestServer } from './harness.ts';
 import {
   addChallenge,
   challengeInput,
@@ -24,7 +24,7 @@ const expected: Record<Solution, { verdict: string; score: number }> = {
   broken: { verdict: 'Compilation Error', score: 0 },
 };
 
-describe.each(databaseKinds)('judging through the API on %s', (kind) => {
+describe.each(judgingDatabase)('judging through the API on %s', (kind) => {
   let server: TestServer;
   let student: Student;
   beforeAll(async () => {

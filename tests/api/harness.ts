@@ -24,6 +24,13 @@ export const databaseKinds: DatabaseKind[] = process.env.TEST_DATABASE_URL
   ? ['pglite', 'postgres']
   : ['pglite'];
 
+/**
+ * For tests of what the judge decides (languages, verdicts, checkers, compare modes, test groups):
+ * the database only stores their outcome, the same rows the other files check on both databases,
+ * so they run once, on the embedded default, which keeps CI inside its time budget.
+ */
+export const judgingDatabase: DatabaseKind[] = ['pglite'];
+
 export type TestServer = {
   url: string;
   config: Config;

@@ -12,7 +12,7 @@ import {
   adminToken,
   bearer,
   call,
-  databaseKinds,
+  judgingDatabase,
   startServer,
   type TestServer,
 } from './harness.ts';
@@ -48,7 +48,7 @@ const GROUPS = [
 const BELOW_100 = 'n = int(input())\nprint(n * 2 if n < 100 else 0)\n';
 const RIGHT = 'print(int(input()) * 2)\n';
 
-describe.each(databaseKinds)('test groups on %s', (kind) => {
+describe.each(judgingDatabase)('test groups on %s', (kind) => {
   let server: TestServer;
   let admin: Record<string, string>;
   let student: Student;

@@ -292,7 +292,7 @@ function queryRequests(route: RouteShape, url: string): BadRequest[] {
   const base = plausible(route.query) as Fields;
   const encode = (fields: Fields) =>
     new URLSearchParams(
-      Object.entries(fields).map(([key, value]) => [key, asText(value)]),
+      Object.entries(fields).map(([key, value]): [string, string] => [key, asText(value)]),
     ).toString();
   const requests: BadRequest[] = [
     { what: 'a repeated query key', url: `${url}?${encode(base)}&${encode(base)}` },
