@@ -12,11 +12,14 @@ import { buildApp } from '../src/server/app.ts';
 import { createTokenService, type TokenService } from '../src/server/auth/tokens.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { openDatabase, type Db } from '../src/server/db/connection.ts';
+import { admins } from '../src/server/db/schema.ts';
 import { createScratchDatabase } from '../src/server/db/scratch-database.ts';
 
 export type BenchServer = {
   url: string;
   tokens: TokenService;
+  /** A session token of the seeded administrator (a token of an unknown account is refused). */
+  adminToken(): Promise<string>;
   /** The server's own database, for benchmarks that also time queries without HTTP. */
   db: Db;
   close(): Promise<void>;
@@ -57,6 +60,17 @@ export async function startBenchServer(
   return {
     url: `http://127.0.0.1:${address.port}`,
     tokens,
+    async adminToken() {
+      const [admin] = await database.db.select().from(admins).limit(1);
+      if (!admin) throw new Error('no administrator was seeded');
+      return tokens.issue({
+        sub: admin.id,
+        email: admin.email,
+        name: 'administrator',
+        role: 'admin',
+        ver: admin.tokenVersion,
+      });
+    },
     db: database.db,
     async close() {
       await app.close();

@@ -496,7 +496,7 @@ async function runSetup(
 
     const tokens = createTokenService(new TextEncoder().encode(jwtSecret), 12 * 3600);
     const students = await eachLimit(rows, 32, async (row): Promise<Student> => {
-      const session = await tokens.issue({ ...row, sub: row.id, role: 'student' });
+      const session = await tokens.issue({ ...row, sub: row.id, role: 'student', ver: 0 });
       const res = await call(
         `${base}/api/user/getToken`,
         'POST',

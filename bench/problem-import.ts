@@ -6,7 +6,6 @@
  * The client sends the zip from a file-backed Blob, so its own memory is not counted; on PGlite
  * the database runs in this process, and its memory counts.
  */
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -79,12 +78,7 @@ function unzipAll(zipPath: string): Promise<void> {
 async function importBenchmark(zipPath: string, postgresAdminUrl?: string): Promise<ImportFigures> {
   const server = await startBenchServer({ postgresAdminUrl });
   try {
-    const token = await server.tokens.issue({
-      sub: crypto.randomUUID(),
-      email: 'a@bench',
-      name: 'a',
-      role: 'admin',
-    });
+    const token = await server.adminToken();
     collectGarbage();
     let started = performance.now();
     await unzipAll(zipPath);

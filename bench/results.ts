@@ -9,7 +9,6 @@
  *   Goal: <= 1.5x. And the peak RSS growth of the process during the export. Goal: <= 50 MB.
  *   On PGlite the database runs in this process, so its memory is counted too.
  */
-import crypto from 'node:crypto';
 import { Writable } from 'node:stream';
 import v8 from 'node:v8';
 import vm from 'node:vm';
@@ -147,12 +146,7 @@ export async function resultsBenchmark(postgresAdminUrl?: string): Promise<Resul
     const seedStarted = performance.now();
     await seedResultsBench(server.db);
     const seedMs = performance.now() - seedStarted;
-    const token = await server.tokens.issue({
-      sub: crypto.randomUUID(),
-      email: 'a@bench',
-      name: 'a',
-      role: 'admin',
-    });
+    const token = await server.adminToken();
     const headers = { authorization: `Bearer ${token}` };
     const health = `${server.url}/api/health`;
     const page = `${server.url}${resultsPath(CHALLENGE)}?${toSearchParams({

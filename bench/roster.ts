@@ -178,12 +178,7 @@ async function peakRss<T>(work: () => Promise<T>): Promise<{ result: T; peakMb: 
 export async function rosterBenchmark(postgresAdminUrl?: string): Promise<RosterFigure[]> {
   const server = await startBenchServer({ postgresAdminUrl });
   const url = `${server.url}${rosterUploadPath}`;
-  const token = await server.tokens.issue({
-    sub: crypto.randomUUID(),
-    email: 'a@bench',
-    name: 'a',
-    role: 'admin',
-  });
+  const token = await server.adminToken();
 
   const figures: RosterFigure[] = [];
   try {

@@ -276,5 +276,11 @@ export function fillCompilerUrl(
     .replaceAll('{token}', encodeURIComponent(values.token));
 }
 
+/**
+ * The built-in page. The token travels in the fragment (issue 15 item 4): a fragment is never sent
+ * to a server nor written to its logs, and the page removes it from the address as it loads, so
+ * the token does not stay in the browser's history. The application key, the same for every
+ * student, stays in the query.
+ */
 export const DEFAULT_COMPILER_URL_TEMPLATE =
-  '/compiler/{challengeId}?appKey={appKey}&token={token}';
+  '/compiler/{challengeId}?appKey={appKey}#token={token}';

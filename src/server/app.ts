@@ -25,6 +25,8 @@ import { activateAccountPath } from '../contract/activate-account.ts';
 import { adminLoginPath } from '../contract/admin.ts';
 import { loginSignUpPath } from '../contract/auth.ts';
 import { resetPasswordPath } from '../contract/password-reset.ts';
+import { sessionRoutes } from './auth/session-routes.ts';
+import { createSessionVersions } from './auth/session-versions.ts';
 import { resolveJwtSecret, type TokenService } from './auth/tokens.ts';
 import { adminLoginRoute } from './admins/admin-login.ts';
 import { seedFirstAdmin } from './admins/seed-first-admin.ts';
@@ -135,7 +137,9 @@ export async function buildApp(
   );
 
   app.decorateRequest('auth', null);
-  const guards = createGuards(tokens);
+  // Accounts' token versions: logout, reset, sign out everywhere and deletion end sessions.
+  const versions = createSessionVersions(database, app.log);
+  const guards = createGuards(tokens, versions);
   // The durable judge queue; this process judges too unless JUDGE_IN_PROCESS=false.
   const judging = await startJudging({
     config,
@@ -172,7 +176,8 @@ export async function buildApp(
     leaseMarginSeconds: config.judgeQueue.leaseMarginSeconds,
   });
   await app.register(studentAccountRoutes, { db: database.db, tokens, limiter, config });
-  await app.register(passwordResetRoutes, { db: database.db, config });
+  await app.register(passwordResetRoutes, { db: database.db, config, versions });
+  await app.register(sessionRoutes, { guards, versions });
   await seedFirstAdmin(
     database.db,
     {
@@ -201,13 +206,14 @@ export async function buildApp(
     maxFileBytes,
   });
   await app.register(testDataRoutes, { db: database.db, guards, maxFileBytes });
-  await app.register(userAdminRoutes, { db: database.db, guards });
+  await app.register(userAdminRoutes, { db: database.db, guards, versions });
   await app.register(teacherResultsRoutes, { db: database.db, guards, timeZone: config.timeZone });
   await app.register(rosterRoutes, { db: database.db, guards });
   await registerCompiler(app, {
     config,
     db: database.db,
     guards,
+    versions,
     judge,
     database,
     judging,
@@ -223,6 +229,7 @@ export async function buildApp(
     // Workers first: running jobs finish or go back to the queue before the judge closes.
     await judging.close();
     if (!deps.judge) await judge.close();
+    await versions.close();
     await database.close();
   });
   return app;

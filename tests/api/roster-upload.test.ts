@@ -8,7 +8,7 @@ import { count, eq, sql } from 'drizzle-orm';
 import { messages } from '../../src/contract/messages.ts';
 import { rosterTemplatePath, rosterUploadPath } from '../../src/contract/roster.ts';
 import { createTokenService } from '../../src/server/auth/tokens.ts';
-import { users } from '../../src/server/db/schema.ts';
+import { admins, users } from '../../src/server/db/schema.ts';
 import { insertStudents, ROSTER_BATCH_SIZE } from '../../src/server/roster/roster-queries.ts';
 import { call, databaseKinds, startServer, type TestServer } from './harness.ts';
 import {
@@ -34,18 +34,22 @@ describe.each(databaseKinds)('roster upload on %s', (kind) => {
 
   beforeAll(async () => {
     server = await startServer(kind);
-    const id = crypto.randomUUID();
+    // The seeded administrator's id: a token of an account that does not exist is refused.
+    const [first] = await server.database.db.select({ id: admins.id }).from(admins).limit(1);
+    const id = first?.id ?? '';
     admin = await server.tokens.issue({
       sub: id,
       email: 'admin@test',
       name: 'admin',
       role: 'admin',
+      ver: 0,
     });
     student = await server.tokens.issue({
       sub: crypto.randomUUID(),
       email: 's@test',
       name: 's',
       role: 'student',
+      ver: 0,
     });
     const secret = new TextEncoder().encode(server.config.jwtSecret ?? '');
     expired = await createTokenService(secret, -3600).issue({
@@ -53,6 +57,7 @@ describe.each(databaseKinds)('roster upload on %s', (kind) => {
       email: 'admin@test',
       name: 'admin',
       role: 'admin',
+      ver: 0,
     });
   });
   afterAll(async () => {

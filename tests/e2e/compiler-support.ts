@@ -82,9 +82,11 @@ export async function statementSeenByFrame(
 ): Promise<unknown> {
   const src = await page.locator(`iframe[title="Coding test ${challengeId}"]`).getAttribute('src');
   const url = new URL(src ?? '', 'http://localhost');
+  // The token is in the fragment (issue 15 item 4), the application key in the query.
+  const fragment = new URLSearchParams(url.hash.slice(1));
   const statement = await request.get(`/api/compiler/challenge/${challengeId}`, {
     headers: {
-      authorization: `Bearer ${url.searchParams.get('token') ?? ''}`,
+      authorization: `Bearer ${fragment.get('token') ?? ''}`,
       'x-app-key': url.searchParams.get('appKey') ?? '',
     },
   });

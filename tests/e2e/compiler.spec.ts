@@ -31,6 +31,17 @@ test('a student opens the test, runs, reloads (draft restored), submits and sees
   const frame = compilerFrame(page, code);
   await expect(frame.getByRole('heading', { name: 'Sum of two' })).toBeVisible();
   await expect(frame.getByText('Read two integers on one line and print their sum.')).toBeVisible();
+  // The token came in the address's fragment and is gone from it now (issue 15 item 4).
+  const compilerPage = page.frames().find((f) => f.url().includes(`/compiler/${code}`));
+  expect(compilerPage?.url()).toMatch(new RegExp(`/compiler/${code}\\?appKey=[\\w-]+$`));
+  expect(compilerPage?.url()).not.toContain('token');
+  // A reload of the frame alone still has it (kept in the tab, not in the address).
+  await compilerPage?.evaluate(() => {
+    document.body.dataset.beforeReload = 'yes';
+    window.location.reload();
+  });
+  await expect(frame.locator('body[data-before-reload]')).toHaveCount(0);
+  await expect(frame.getByRole('heading', { name: 'Sum of two' })).toBeVisible();
   await expect(frame.getByTestId('countdown')).toHaveText(/^(60:00|59:\d\d)$/);
   await expect(page.getByTestId('test-status')).toHaveText('Test in progress');
   // The starter code is in the editor.

@@ -1,8 +1,9 @@
 /**
  * COMPILER_URL_TEMPLATE pointing at an external provider: a second server with that setting; the
  * provider's page is served by the browser's request routing (no outside network here). Proves
- * the frame gets the provider's address with the app key and token, that the page's CSP lets the
- * provider in, and that the provider's events reach the test screen.
+ * the frame gets the provider's address with the app key and token (the token in the fragment, so
+ * it never reaches the provider's server nor its logs), that the page's CSP lets the provider in,
+ * and that the provider's events reach the test screen.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -43,7 +44,7 @@ test.beforeAll(async () => {
     env: {
       ...process.env,
       ...e2eServerEnv(port, dataDir),
-      COMPILER_URL_TEMPLATE: `${PROVIDER}/embed/{challengeId}?key={appKey}&t={token}`,
+      COMPILER_URL_TEMPLATE: `${PROVIDER}/embed/{challengeId}?key={appKey}#t={token}`,
       COMPILER_APP_KEY: APP_KEY,
     },
     stdio: 'ignore',
@@ -101,8 +102,10 @@ test('the test screen embeds an external provider named by COMPILER_URL_TEMPLATE
   const src = new URL((await frame.getAttribute('src')) ?? '');
   expect(`${src.origin}${src.pathname}`).toBe(`${PROVIDER}/embed/${code}`);
   expect(src.searchParams.get('key')).toBe(APP_KEY);
-  expect(src.searchParams.get('t')).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+  expect(new URLSearchParams(src.hash.slice(1)).get('t')).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
   expect(requested).toHaveLength(1);
+  // What the provider's server received: the address without the fragment's token.
+  expect(requested[0]).toBe(`${PROVIDER}/embed/${code}?key=${APP_KEY}`);
   await expect(page.getByTestId('test-status')).toHaveText(
     'Last submission: 40 of 100 points · best 40',
   );

@@ -43,6 +43,7 @@ export const adminLoginRoute: FastifyPluginAsyncZod<Deps> = async (
         email: admin.email,
         name: 'administrator',
         role: 'admin',
+        ver: admin.tokenVersion,
       });
       return { token, email: admin.email };
     },

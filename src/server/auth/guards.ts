@@ -2,11 +2,13 @@
  * Role checks for routes (DESIGN.md §3): a route opts in with `onRequest: guards.admin` (or
  * `.student`, `.signedIn`), so the check comes before the body is even read or validated. No
  * token or a bad one answers 401, an expired one 401 with its own message, a token of the wrong
- * role 403. The verified claims are on `request.auth`.
+ * role 403, a revoked one (its account logged out, reset its password, was signed out everywhere
+ * or deleted: session-versions.ts) 401 as a bad one. The verified claims are on `request.auth`.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { messages } from '../../contract/messages.ts';
 import { HttpError } from '../http-error.ts';
+import type { SessionVersions } from './session-versions.ts';
 import type { Role, TokenClaims, TokenService } from './tokens.ts';
 
 declare module 'fastify' {
@@ -25,7 +27,7 @@ function bearerToken(request: FastifyRequest): string | undefined {
   return scheme?.toLowerCase() === 'bearer' && token ? token : undefined;
 }
 
-export function createGuards(tokens: TokenService): Guards {
+export function createGuards(tokens: TokenService, versions: SessionVersions): Guards {
   const allow = (roles: Role[]): Guard =>
     async function guard(request) {
       const token = bearerToken(request);
@@ -37,8 +39,12 @@ export function createGuards(tokens: TokenService): Guards {
           result.reason === 'expired' ? messages.sessionExpired : messages.unauthorized,
         );
       }
-      if (!roles.includes(result.claims.role)) throw new HttpError(403, messages.forbidden);
-      request.auth = result.claims;
+      const { claims } = result;
+      // The role first: a wrong-role call is refused without looking the account up.
+      if (!roles.includes(claims.role)) throw new HttpError(403, messages.forbidden);
+      if (!(await versions.isCurrent(claims.role, claims.sub, claims.ver)))
+        throw new HttpError(401, messages.unauthorized);
+      request.auth = claims;
     };
   return {
     admin: allow(['admin']),

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SignJWT } from 'jose';
 import { createTokenService, resolveJwtSecret } from './tokens.ts';
 
-const claims = { sub: 'u1', email: 'a@b.co', name: 'ann', role: 'student' as const };
+const claims = { sub: 'u1', email: 'a@b.co', name: 'ann', role: 'student' as const, ver: 3 };
 const secret = new TextEncoder().encode('x'.repeat(40));
 
 afterEach(() => vi.useRealTimers());
@@ -50,6 +50,23 @@ describe('tokens', () => {
       ok: false,
       reason: 'invalid',
     });
+  });
+
+  it('reads a token without a version as version 0, and refuses a malformed version', async () => {
+    const signed = (extra: Record<string, unknown>) =>
+      new SignJWT({ email: 'a@b.co', name: 'ann', role: 'student', ...extra })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject('u1')
+        .setIssuer('campus-portal')
+        .setExpirationTime('1h')
+        .sign(secret);
+    const tokens = createTokenService(secret, 3600);
+    expect(await tokens.verify(await signed({}))).toEqual({
+      ok: true,
+      claims: { ...claims, ver: 0 },
+    });
+    for (const ver of ['1', -1, 1.5])
+      expect(await tokens.verify(await signed({ ver }))).toEqual({ ok: false, reason: 'invalid' });
   });
 
   it('generates a secret once and reuses it', async () => {

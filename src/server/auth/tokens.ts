@@ -1,7 +1,8 @@
 /**
  * Session tokens: HS256 JWTs signed with JWT_SECRET, or with a secret generated once and kept in
  * DATA_DIR, so every server process of one installation accepts the same tokens. Verification
- * allows the spec's 60 s clock-skew leeway.
+ * allows the spec's 60 s clock-skew leeway. Each token carries its account's token version (`ver`),
+ * which the guards compare with the current one so a logout or reset ends it (session-versions.ts).
  */
 import crypto, { type webcrypto } from 'node:crypto';
 import fs from 'node:fs/promises';
@@ -12,7 +13,17 @@ export const CLOCK_TOLERANCE_SECONDS = 60;
 const ISSUER = 'campus-portal';
 
 export type Role = 'student' | 'admin';
-export type TokenClaims = { sub: string; email: string; name: string; role: Role };
+export type TokenClaims = { sub: string; email: string; name: string; role: Role; ver: number };
+
+/**
+ * The version claim of a verified token. A token from before versions existed has none: it counts
+ * as version 0, the column's default, so upgrading the server mid-exam signs nobody out, while the
+ * account's first logout or reset (version 1) still ends it.
+ */
+export function versionClaim(value: unknown): number | undefined {
+  if (value === undefined) return 0;
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : undefined;
+}
 
 export type TokenService = {
   issue(claims: TokenClaims): Promise<string>;
@@ -64,7 +75,7 @@ export function createTokenService(secret: Uint8Array, ttlSeconds: number): Toke
   const key = hmacKey(secret);
   return {
     issue: async (claims) =>
-      new SignJWT({ email: claims.email, name: claims.name, role: claims.role })
+      new SignJWT({ email: claims.email, name: claims.name, role: claims.role, ver: claims.ver })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(claims.sub)
         .setIssuer(ISSUER)
@@ -79,15 +90,17 @@ export function createTokenService(secret: Uint8Array, ttlSeconds: number): Toke
           clockTolerance: CLOCK_TOLERANCE_SECONDS,
         });
         const { sub, email, name, role } = payload;
+        const ver = versionClaim(payload.ver);
         if (
           typeof sub !== 'string' ||
           typeof email !== 'string' ||
           typeof name !== 'string' ||
-          (role !== 'student' && role !== 'admin')
+          (role !== 'student' && role !== 'admin') ||
+          ver === undefined
         ) {
           return { ok: false, reason: 'invalid' };
         }
-        return { ok: true, claims: { sub, email, name, role } };
+        return { ok: true, claims: { sub, email, name, role, ver } };
       } catch (error) {
         return {
           ok: false,

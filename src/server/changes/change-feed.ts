@@ -8,11 +8,12 @@
  * costs at most a long poll's timeout, never a wrong answer.
  */
 import { EventEmitter } from 'node:events';
-import pg from 'pg';
+import type pg from 'pg';
 import { z } from 'zod';
 import { SUBMISSION_STATUSES } from '../../contract/compiler.ts';
 import { batched } from '../db/batched.ts';
 import type { DatabaseHandle } from '../db/connection.ts';
+import { listenChannel } from '../db/listen-channel.ts';
 
 export const changeSchema = z.object({
   type: z.literal('submission'),
@@ -33,7 +34,6 @@ export interface ChangeFeed {
 }
 
 const CHANNEL = 'portal_changes';
-const RECONNECT_MS = 1000;
 
 type Log = { warn(obj: object, msg: string): void };
 
@@ -120,43 +120,12 @@ export function createChangeFeed(
 }
 
 function listenOnPostgres(pool: pg.Pool, emitter: EventEmitter, log: Log): ChangeFeed {
-  let client: pg.Client | undefined;
-  let closed = false;
-  let retry: NodeJS.Timeout | undefined;
-
-  const connect = async () => {
-    if (closed) return;
-    const next = new pg.Client(pool.options);
-    next.on('notification', (message) => {
-      if (message.channel !== CHANNEL || !message.payload) return;
-      for (const change of parseChanges(message.payload)) deliver(emitter, change);
-    });
-    next.on('error', (error) => {
-      log.warn({ err: error }, 'change feed connection lost; reconnecting');
-      void next.end().catch(() => undefined);
-      if (client === next) client = undefined;
-      scheduleReconnect();
-    });
-    try {
-      await next.connect();
-      await next.query(`listen ${CHANNEL}`);
-      if (closed) await next.end();
-      else client = next;
-    } catch (error) {
-      log.warn({ err: error }, 'change feed could not listen; retrying');
-      void next.end().catch(() => undefined);
-      scheduleReconnect();
-    }
-  };
-  const scheduleReconnect = () => {
-    if (closed || retry) return;
-    retry = setTimeout(() => {
-      retry = undefined;
-      void connect();
-    }, RECONNECT_MS);
-    retry.unref();
-  };
-  void connect();
+  const listener = listenChannel(
+    pool,
+    CHANNEL,
+    { onPayload: (payload) => parseChanges(payload).forEach((change) => deliver(emitter, change)) },
+    log,
+  );
   // Delivered to every listening process, this one included (that is how local readers hear it).
   // The changes published while a NOTIFY is on its way go together in the next one: a deadline's
   // hundreds of Submits a second cost a few statements, not one each.
@@ -176,10 +145,8 @@ function listenOnPostgres(pool: pg.Pool, emitter: EventEmitter, log: Log): Chang
     subscribe: subscribeTo(emitter),
     subscribeToSubmission: subscribeToSubmission(emitter),
     async close() {
-      closed = true;
-      if (retry) clearTimeout(retry);
       emitter.removeAllListeners();
-      await client?.end().catch(() => undefined);
+      await listener.close();
     },
   };
 }

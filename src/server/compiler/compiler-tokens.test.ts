@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createCompilerTokenService } from './compiler-tokens.ts';
 
-const student = { sub: 'u-1', email: 'a@college.test', name: 'A' };
+const student = { sub: 'u-1', email: 'a@college.test', name: 'A', ver: 2 };
 const secret = new TextEncoder().encode('a-compiler-token-secret-of-some-length');
 
 afterEach(() => {

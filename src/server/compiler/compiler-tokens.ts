@@ -1,14 +1,16 @@
 /**
  * Compiler tokens: HS256 JWTs with their own key and audience, naming the student, valid until
  * their session ends. The compiler page sends one as `Authorization: Bearer` on /api/compiler/*.
+ * They carry the token version of the session they were issued from (`ver`), so whatever ends
+ * the session (logout, reset, sign out everywhere) ends them too (compiler-guard.ts).
  */
 import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
-import { CLOCK_TOLERANCE_SECONDS, hmacKey } from '../auth/tokens.ts';
+import { CLOCK_TOLERANCE_SECONDS, hmacKey, versionClaim } from '../auth/tokens.ts';
 
 const ISSUER = 'campus-portal';
 const AUDIENCE = 'campus-compiler';
 
-export type CompilerClaims = { sub: string; email: string; name: string };
+export type CompilerClaims = { sub: string; email: string; name: string; ver: number };
 
 export type CompilerTokenService = {
   /** `expiresAt` in seconds since the epoch. */
@@ -39,7 +41,7 @@ export function createCompilerTokenService(secret: Uint8Array): CompilerTokenSer
   };
   return {
     issue: async (claims, expiresAt) =>
-      new SignJWT({ email: claims.email, name: claims.name })
+      new SignJWT({ email: claims.email, name: claims.name, ver: claims.ver })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(claims.sub)
         .setIssuer(ISSUER)
@@ -59,9 +61,15 @@ export function createCompilerTokenService(secret: Uint8Array): CompilerTokenSer
           clockTolerance: CLOCK_TOLERANCE_SECONDS,
         });
         const { sub, email, name } = payload;
-        if (typeof sub !== 'string' || typeof email !== 'string' || typeof name !== 'string')
+        const ver = versionClaim(payload.ver);
+        if (
+          typeof sub !== 'string' ||
+          typeof email !== 'string' ||
+          typeof name !== 'string' ||
+          ver === undefined
+        )
           return { ok: false, reason: 'invalid' };
-        const claims = { sub, email, name };
+        const claims = { sub, email, name, ver };
         remember(token, claims, payload.exp);
         return { ok: true, claims };
       } catch (error) {

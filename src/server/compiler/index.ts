@@ -4,6 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Guards } from '../auth/guards.ts';
+import type { SessionVersions } from '../auth/session-versions.ts';
 import type { Config } from '../config.ts';
 import type { Db, DatabaseHandle } from '../db/connection.ts';
 import type { JudgeService } from '../judge/index.ts';
@@ -26,6 +27,8 @@ type Deps = {
   config: Config;
   db: Db;
   guards: Guards;
+  /** The accounts' token versions: a compiler token dies with its session. */
+  versions: SessionVersions;
   judge: JudgeService;
   database: DatabaseHandle;
   judging: Pick<Judging, 'queue' | 'feed'>;
@@ -71,7 +74,7 @@ export async function registerCompiler(
     graceSeconds: config.submissionGraceSeconds,
     offlineAllowanceSeconds: config.submissionOfflineAllowanceSeconds,
     now,
-    guard: createCompilerGuard(compilerTokens, appKey),
+    guard: createCompilerGuard(compilerTokens, appKey, deps.versions),
   };
   app.decorateRequest('compilerAuth', null);
   await app.register(tokenRoute, {

@@ -54,7 +54,8 @@ export const tokenRoute: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
         throw new HttpError(404, messages.challengeNotFound);
       const exp = sessionExpiry(request.headers.authorization, deps.sessionTtlSeconds);
       const token = await deps.compilerTokens.issue(
-        { sub: auth.sub, email: auth.email, name: auth.name },
+        // The session's version: whatever ends the session ends this token too.
+        { sub: auth.sub, email: auth.email, name: auth.name, ver: auth.ver },
         exp,
       );
       return {

@@ -35,6 +35,12 @@ export const users = pgTable(
     year: text('year'),
     branch: text('branch'),
     college: text('college'),
+    /**
+     * Bumped by a password reset, a logout and an administrator's "sign out everywhere" (issue 15
+     * item 4): session and compiler tokens carry the version they were issued at, and one older
+     * than this is refused (auth/session-versions.ts).
+     */
+    tokenVersion: integer('token_version').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -58,6 +64,8 @@ export const admins = pgTable('admins', {
   id: uuid('id').primaryKey().defaultRandom(),
   email: text('email').notNull().unique(),
   passwordHash: text('password_hash').notNull(),
+  /** As users.token_version: the administrator's logout ends every session of theirs. */
+  tokenVersion: integer('token_version').notNull().default(0),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

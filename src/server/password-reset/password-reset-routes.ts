@@ -5,6 +5,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createAttemptLimiter } from '../auth/attempt-limits.ts';
 import { createLoginThrottle } from '../auth/login-throttle.ts';
+import type { SessionVersions } from '../auth/session-versions.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/connection.ts';
 import { createMailer } from '../mail/create-mailer.ts';
@@ -13,9 +14,12 @@ import { createResetPasswordRoute } from './create-reset-password-route.ts';
 import { resetPasswordRoute } from './reset-password-route.ts';
 import { sendResetLink, type ResetLinkDeps } from './send-reset-link.ts';
 
-type Options = { db: Db; config: Config };
+type Options = { db: Db; config: Config; versions: SessionVersions };
 
-export const passwordResetRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, config }) => {
+export const passwordResetRoutes: FastifyPluginAsyncZod<Options> = async (
+  app,
+  { db, config, versions },
+) => {
   const log = app.log.child({ component: 'password-reset' });
   const mailer = createMailer(config);
   const jobs = createJobRunner(log);
@@ -35,6 +39,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<Options> = async (app, {
   await app.register(resetPasswordRoute, {
     db,
     loginLimiter: createLoginThrottle(db, 'login', config.loginLimits),
+    versions,
   });
 
   // preClose, not onClose: the app's onClose closes the database before a plugin's onClose runs.

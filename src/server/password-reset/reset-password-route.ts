@@ -1,7 +1,8 @@
 /**
  * PUT /api/user/resetPassword {password, token} (spec §7). The body schema re-checks the strength
  * tier with the contract's function; an unknown, used, replaced or expired token answers 400 with
- * its own message. A successful reset also lifts a login lock-out of the account.
+ * its own message. A successful reset also lifts a login lock-out of the account, and ends every
+ * session and compiler token of it (whoever had the old password is signed out everywhere).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { messages } from '../../contract/messages.ts';
@@ -11,6 +12,7 @@ import {
   resetPasswordResponseSchema,
 } from '../../contract/password-reset.ts';
 import type { LoginThrottle } from '../auth/login-throttle.ts';
+import type { SessionVersions } from '../auth/session-versions.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import type { Db } from '../db/connection.ts';
 import { HttpError } from '../http-error.ts';
@@ -24,11 +26,11 @@ const problemMessages: Record<TokenProblem, string> = {
   expired: messages.resetLinkExpired,
 };
 
-type Deps = { db: Db; loginLimiter: LoginThrottle };
+type Deps = { db: Db; loginLimiter: LoginThrottle; versions: SessionVersions };
 
 export const resetPasswordRoute: FastifyPluginAsyncZod<Deps> = async (
   app,
-  { db, loginLimiter },
+  { db, loginLimiter, versions },
 ) => {
   app.put(
     resetPasswordPath,
@@ -42,6 +44,7 @@ export const resetPasswordRoute: FastifyPluginAsyncZod<Deps> = async (
       const passwordHash = await hashPassword(request.body.password);
       const result = await redeemResetToken(db, { tokenHash, passwordHash, now: new Date() });
       if (!result.ok) throw new HttpError(400, problemMessages[result.problem]);
+      await versions.announce('student', result.userId, result.tokenVersion);
       await loginLimiter.clear(result.email);
       return { message: messages.passwordUpdated };
     },

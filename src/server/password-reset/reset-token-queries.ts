@@ -4,7 +4,7 @@
  * every live token of the user used, in the same transaction as the password update.
  * Times come from the server's clock (passed in), so tests can move it.
  */
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/connection.ts';
 import { resetTokens, users } from '../db/schema.ts';
 
@@ -69,12 +69,17 @@ export async function checkResetToken(db: Db, tokenHash: string, now: Date): Pro
 
 /**
  * Checks the token again under a row lock (two tabs submitting the same link: one wins), sets the
- * password (a roster student's first one too) and uses up every live token of the user.
+ * password (a roster student's first one too) and uses up every live token of the user. The
+ * account's token version goes up with the password, in the same statement: every session and
+ * compiler token issued before the reset ends (auth/session-versions.ts; the caller announces it).
  */
 export async function redeemResetToken(
   db: Db,
   values: { tokenHash: string; passwordHash: string; now: Date },
-): Promise<{ ok: true; email: string } | { ok: false; problem: TokenProblem }> {
+): Promise<
+  | { ok: true; email: string; userId: string; tokenVersion: number }
+  | { ok: false; problem: TokenProblem }
+> {
   const { tokenHash, passwordHash, now } = values;
   return db.transaction(async (tx) => {
     const [row] = await tx
@@ -86,9 +91,9 @@ export async function redeemResetToken(
     if (!check.ok) return check;
     const [user] = await tx
       .update(users)
-      .set({ passwordHash })
+      .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1` })
       .where(eq(users.id, check.userId))
-      .returning({ email: users.email });
+      .returning({ email: users.email, tokenVersion: users.tokenVersion });
     if (!user) return { ok: false, problem: 'invalid' };
     await tx
       .update(resetTokens)
@@ -100,6 +105,6 @@ export async function redeemResetToken(
           gt(resetTokens.expiresAt, now),
         ),
       );
-    return { ok: true, email: user.email };
+    return { ok: true, email: user.email, userId: check.userId, tokenVersion: user.tokenVersion };
   });
 }

@@ -13,6 +13,7 @@ const row = (passwordHash: string | null): UserRow => ({
   year: null,
   branch: null,
   college: null,
+  tokenVersion: 0,
   createdAt: new Date(0),
 });
 

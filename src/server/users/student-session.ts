@@ -9,6 +9,7 @@ export async function studentSession(tokens: TokenService, user: UserRow): Promi
     email: user.email,
     name: user.name,
     role: 'student',
+    ver: user.tokenVersion,
   });
   return { name: user.name, email: user.email, token, id: user.id };
 }

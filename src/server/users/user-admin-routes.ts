@@ -1,7 +1,8 @@
 /**
  * The administrator's user calls: DELETE /api/user/deleteUser/{email} (the student and, through
  * the foreign keys' cascades, all their attempts, submissions and reset tokens go in one
- * statement, so all or nothing) and GET /api/admin/getTotalStudentCount.
+ * statement, so all or nothing) and GET /api/admin/getTotalStudentCount. A deleted student's
+ * session and compiler tokens stop working at once, on every server process (auth/session-versions.ts).
  */
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -13,13 +14,18 @@ import {
 } from '../../contract/admin.ts';
 import { messages } from '../../contract/messages.ts';
 import type { Guards } from '../auth/guards.ts';
+import type { SessionVersions } from '../auth/session-versions.ts';
+import { GONE } from '../auth/version-cache.ts';
 import type { Db } from '../db/connection.ts';
 import { users } from '../db/schema.ts';
 import { HttpError } from '../http-error.ts';
 
-type Deps = { db: Db; guards: Guards };
+type Deps = { db: Db; guards: Guards; versions: SessionVersions };
 
-export const userAdminRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, guards }) => {
+export const userAdminRoutes: FastifyPluginAsyncZod<Deps> = async (
+  app,
+  { db, guards, versions },
+) => {
   app.delete(
     '/api/user/deleteUser/:email',
     {
@@ -32,6 +38,7 @@ export const userAdminRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, gu
         .where(eq(users.email, request.params.email))
         .returning({ id: users.id });
       if (deleted.length === 0) throw new HttpError(404, messages.userNotFound);
+      for (const { id } of deleted) await versions.announce('student', id, GONE);
       return { message: messages.userDeleted };
     },
   );

@@ -1,10 +1,10 @@
 /**
  * The header of every page: the portal's name, who is signed in (name and email), Log Out while
- * signed in, and the light/dark toggle.
+ * signed in (which ends the account's sessions on the server too), and the light/dark toggle.
  */
 import { Link, useNavigate } from '@tanstack/react-router';
 import { messages } from '../../contract/messages.ts';
-import { logOut, useSession } from '../session/index.ts';
+import { logOutEverywhere, useSession } from '../session/index.ts';
 import { ThemeToggle } from './theme-toggle.tsx';
 
 export function SiteHeader() {
@@ -36,7 +36,7 @@ export function SiteHeader() {
               type="button"
               className="button button--secondary"
               onClick={() => {
-                logOut();
+                logOutEverywhere();
                 void navigate({ to: '/' });
               }}
             >

@@ -29,6 +29,7 @@ import { DeleteUserForm } from '../features/users/delete-user-form.tsx';
 import { StudentCount } from '../features/users/student-count.tsx';
 import { textParams } from '../lib/search-params.ts';
 import { adminLogOut, useAdminSession } from '../session/admin-session.ts';
+import { endServerSession } from '../session/server-logout.ts';
 
 // As in admin.tsx: the admin session module loads with the admin pages, not with every page.
 const loadAdminSession = () => import('../session/admin-session.ts');
@@ -101,6 +102,8 @@ function AdminDashPage() {
         current={view}
         adminEmail={admin.email}
         onLogout={() => {
+          // Every session of this administrator ends on the server too (sign out everywhere).
+          void endServerSession(admin.token);
           adminLogOut();
           void navigate({ to: '/admin', replace: true });
         }}

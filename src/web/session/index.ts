@@ -15,5 +15,19 @@ export function sessionReady(): Promise<void> {
 }
 
 export const setSession = session.setSession;
+/** Signs this browser out only (a password just reset, whose server side is done already). */
 export const logOut = session.logOut;
+
+/**
+ * Log Out: this browser at once, and every device through the server (server-logout.ts, loaded
+ * only when used, so the first screen does not download the call's schemas).
+ */
+export function logOutEverywhere(): void {
+  const token = session.store.getState().session?.token;
+  session.logOut();
+  if (token)
+    void import('./server-logout.ts')
+      .then(({ endServerSession }) => endServerSession(token))
+      .catch(() => undefined);
+}
 export const currentValidSession = session.currentValidSession;

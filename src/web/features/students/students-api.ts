@@ -14,6 +14,7 @@ import {
   type StudentsQuery,
   type StudentsResponse,
 } from '../../../contract/results.ts';
+import { sessionEndedResponseSchema, signOutStudentPath } from '../../../contract/sessions.ts';
 import { apiRequest } from '../../lib/api-client.ts';
 
 /** The list's query as the web app sends it (the page size is the server's default). */
@@ -45,6 +46,17 @@ export async function deleteStudent(token: string, email: string): Promise<strin
       method: 'DELETE',
       token,
       schema: deleteUserResponseSchema,
+    })
+  ).message;
+}
+
+/** Ends every session and compiler token of the student (issue 15 item 4). */
+export async function signOutStudent(token: string, email: string): Promise<string> {
+  return (
+    await apiRequest(signOutStudentPath, {
+      body: { email },
+      token,
+      schema: sessionEndedResponseSchema,
     })
   ).message;
 }

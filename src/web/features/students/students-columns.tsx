@@ -1,4 +1,7 @@
-/** The Students table's columns; the last one deletes the student (after a confirmation). */
+/**
+ * The Students table's columns; the last one signs the student out everywhere or deletes them
+ * (each after a confirmation).
+ */
 import { messages } from '../../../contract/messages.ts';
 import type { StudentsRow, StudentsSortColumn } from '../../../contract/results.ts';
 import type { DataColumn } from '../../ui/data-table.tsx';
@@ -7,6 +10,7 @@ const none = messages.notAvailable;
 
 export function studentsColumns(
   onDelete: (row: StudentsRow) => void,
+  onSignOut: (row: StudentsRow) => void,
 ): DataColumn<StudentsRow, StudentsSortColumn>[] {
   return [
     { id: 'name', header: messages.colName, sortKey: 'name', rowHeader: true, cell: (r) => r.name },
@@ -42,14 +46,24 @@ export function studentsColumns(
       header: messages.colActions,
       stickyEnd: true,
       cell: (r) => (
-        <button
-          type="button"
-          className="button button--secondary button--small students__delete"
-          aria-label={messages.deleteStudentLabel.replace('{email}', r.email)}
-          onClick={() => onDelete(r)}
-        >
-          {messages.confirmDelete}
-        </button>
+        <span className="students__actions">
+          <button
+            type="button"
+            className="button button--secondary button--small students__sign-out"
+            aria-label={messages.signOutStudentLabel.replace('{email}', r.email)}
+            onClick={() => onSignOut(r)}
+          >
+            {messages.signOutEverywhere}
+          </button>
+          <button
+            type="button"
+            className="button button--secondary button--small students__delete"
+            aria-label={messages.deleteStudentLabel.replace('{email}', r.email)}
+            onClick={() => onDelete(r)}
+          >
+            {messages.confirmDelete}
+          </button>
+        </span>
       ),
     },
   ];

@@ -1,7 +1,8 @@
 /**
  * The dashboard's Students view (issue 12 item 5): the roster and signed-up students, searched,
  * filtered, sorted and paged by the server in the same table as Results; each row can delete its
- * student with the dashboard's confirmation and the spec's 'User succesfully deleted'.
+ * student with the dashboard's confirmation and the spec's 'User succesfully deleted', or sign
+ * them out everywhere (issue 15 item 4: every session and the open test's token end).
  */
 import { useEffect, useMemo, useState } from 'react';
 import { messages } from '../../../contract/messages.ts';
@@ -29,6 +30,7 @@ import {
   deleteStudent,
   fetchFilterOptions,
   fetchStudents,
+  signOutStudent,
   type StudentsPageQuery,
 } from './students-api.ts';
 import { studentsColumns } from './students-columns.tsx';
@@ -48,6 +50,7 @@ export function StudentsView({ token }: { token: string }) {
   const [options, setOptions] = useState<StudentFilterOptions | null>(null);
   const [answer, setAnswer] = useState<{ url: string; data: StudentsResponse } | null>(null);
   const [confirming, setConfirming] = useState<StudentsRow | null>(null);
+  const [signingOut, setSigningOut] = useState<StudentsRow | null>(null);
   // Bumped after a delete, to read the page again.
   const [reloads, setReloads] = useState(0);
   const q = useDebouncedValue(filters.q.trim(), 300);
@@ -104,10 +107,19 @@ export function StudentsView({ token }: { token: string }) {
     }
   }
 
+  async function onConfirmSignOut(row: StudentsRow) {
+    setSigningOut(null);
+    try {
+      showSuccess(await signOutStudent(token, row.email));
+    } catch (error) {
+      showFailure(error);
+    }
+  }
+
   const data = answer?.data ?? null;
   const rows = data?.rows ?? [];
   const from = pages.index * RESULTS_PAGE_SIZE + 1;
-  const columns = useMemo(() => studentsColumns(setConfirming), []);
+  const columns = useMemo(() => studentsColumns(setConfirming, setSigningOut), []);
 
   return (
     <section aria-labelledby="students-heading" className="dash-section">
@@ -170,6 +182,15 @@ export function StudentsView({ token }: { token: string }) {
         onCancel={() => setConfirming(null)}
       >
         <strong>{confirming?.email}</strong> — {messages.deleteUserIntro}
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={signingOut !== null}
+        title={messages.confirmSignOutTitle}
+        confirmLabel={messages.signOutEverywhere}
+        onConfirm={() => signingOut && void onConfirmSignOut(signingOut)}
+        onCancel={() => setSigningOut(null)}
+      >
+        <strong>{signingOut?.email}</strong> — {messages.confirmSignOutIntro}
       </ConfirmDialog>
     </section>
   );
