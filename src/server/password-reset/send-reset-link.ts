@@ -57,8 +57,9 @@ export async function sendResetLink(
         log.warn({ err: error, userId: user.id, attempt, willRetry }, 'password reset mail failed'),
     });
     if (delivery.kind === 'outbox') {
+      // The link is a live credential: the operator finds it in the file, never in the log.
       log.info(
-        { to: user.email, file: delivery.file, link },
+        { userId: user.id, file: delivery.file },
         'password reset mail written to the outbox (SMTP_URL is not set)',
       );
     } else {
