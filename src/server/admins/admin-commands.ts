@@ -5,6 +5,7 @@
 import type { Db } from '../db/connection.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import type { LoginThrottle } from '../auth/login-throttle.ts';
+import { announceRevocation } from '../auth/session-versions.ts';
 import { insertAdmin, listAdmins, setAdminPassword } from './admin-queries.ts';
 
 export const normalEmail = (email: string) => email.trim().toLowerCase();
@@ -16,7 +17,9 @@ export async function createAdmin(db: Db, email: string, password: string): Prom
 
 /**
  * A new password, and the account's failed sign-ins forgotten, so a locked-out administrator can
- * sign in at once. False when there is no such administrator.
+ * sign in at once; every session of the account ends, as with a student's reset (on PostgreSQL
+ * the running servers are told at once, on the embedded database within their cache's 5 minutes).
+ * False when there is no such administrator.
  */
 export async function resetAdminPassword(
   db: Db,
@@ -25,8 +28,10 @@ export async function resetAdminPassword(
   password: string,
 ): Promise<boolean> {
   const normal = normalEmail(email);
-  if (!(await setAdminPassword(db, normal, await hashPassword(password)))) return false;
+  const changed = await setAdminPassword(db, normal, await hashPassword(password));
+  if (!changed) return false;
   await throttle.clear(normal);
+  await announceRevocation(db, 'admin', changed.id, changed.version);
   return true;
 }
 

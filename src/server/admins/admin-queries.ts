@@ -1,5 +1,5 @@
 /** SQL for the admins table. */
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/connection.ts';
 import { admins } from '../db/schema.ts';
 
@@ -25,17 +25,18 @@ export async function insertAdmin(db: Db, email: string, passwordHash: string): 
 }
 
 /** Replaces the admin's password hash; false when no admin has that email. */
+/** The new password ends every session of the account (its token version goes up). */
 export async function setAdminPassword(
   db: Db,
   email: string,
   passwordHash: string,
-): Promise<boolean> {
-  const rows = await db
+): Promise<{ id: string; version: number } | undefined> {
+  const [row] = await db
     .update(admins)
-    .set({ passwordHash })
+    .set({ passwordHash, tokenVersion: sql`${admins.tokenVersion} + 1` })
     .where(eq(admins.email, email))
-    .returning({ id: admins.id });
-  return rows.length > 0;
+    .returning({ id: admins.id, version: admins.tokenVersion });
+  return row;
 }
 
 export async function listAdmins(db: Db): Promise<{ email: string; createdAt: Date }[]> {

@@ -14,13 +14,28 @@
  * and then forgets what it knew. PGlite serves one process: the memory is the whole truth there.
  */
 import { z } from 'zod';
-import type { DatabaseHandle } from '../db/connection.ts';
+import { sql } from 'drizzle-orm';
+import type { Db, DatabaseHandle } from '../db/connection.ts';
 import { listenChannel, type ChannelListener } from '../db/listen-channel.ts';
 import { GONE, VersionCache } from './version-cache.ts';
 import type { Role } from './tokens.ts';
 import { bumpTokenVersion, readTokenVersion } from './token-version-queries.ts';
 
 const CHANNEL = 'portal_sessions';
+
+/**
+ * Tells the servers on a PostgreSQL database that an account's tokens below `version` are void,
+ * from a process that keeps no version cache itself (the `npm run admin` command line).
+ */
+export async function announceRevocation(
+  db: Db,
+  kind: Role,
+  id: string,
+  version: number,
+): Promise<void> {
+  const payload = JSON.stringify({ kind, id, version });
+  await db.execute(sql`select pg_notify(${CHANNEL}, ${payload})`);
+}
 /**
  * How long a remembered version is trusted without a notification: one read per active account
  * per five minutes, and the longest a revocation whose NOTIFY was lost stays unnoticed.
