@@ -32,7 +32,13 @@ describe.each(databaseKinds)('POST /api/user/loginSignUp on %s', (kind) => {
     const verified = await server.tokens.verify(body.token ?? '');
     expect(verified).toEqual({
       ok: true,
-      claims: { sub: body.id, email: 'asha.rao@example.edu', name: 'asha rao', role: 'student' },
+      claims: {
+        sub: body.id,
+        email: 'asha.rao@example.edu',
+        name: 'asha rao',
+        role: 'student',
+        ver: 0,
+      },
     });
     const [row] = await server.database.db
       .select()
