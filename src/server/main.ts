@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/connection.ts';
+import { pendingMigrations } from './db/pending-migrations.ts';
 import { createTokenService, resolveJwtSecret } from './auth/tokens.ts';
 
 if (fs.existsSync('.env')) process.loadEnvFile('.env');
@@ -28,15 +29,22 @@ async function main(): Promise<void> {
   const config = loadConfig();
   // The app once built, for the fatal log line of a database lost later.
   const running: { app?: FastifyInstance } = {};
+  // Progress lines on the console whatever LOG_LEVEL says: the first start and an upgrade take
+  // seconds, and the operator should see why (issue 15 item 13).
+  const pgliteDir = path.join(config.dataDir, 'pglite');
+  if (!config.databaseUrl && !fs.existsSync(path.join(pgliteDir, 'PG_VERSION')))
+    console.log(`Creating the embedded database (${pgliteDir})...`);
   const database = await openDatabase(
     config.databaseUrl
       ? { kind: 'postgres', url: config.databaseUrl }
       : {
           kind: 'pglite',
-          dataDir: path.join(config.dataDir, 'pglite'),
+          dataDir: pgliteDir,
           onThreadDeath: (error) => exitOnDatabaseLoss(error, running.app),
         },
   );
+  const pending = await pendingMigrations(database.pool);
+  if (pending > 0) console.log(`Migrating the database (${pending} migrations)...`);
   await database.migrate();
   const tokens = createTokenService(
     await resolveJwtSecret(config.jwtSecret, config.dataDir),

@@ -23,6 +23,7 @@ export type PgliteThread = {
 };
 
 const workerUrl = new URL('./pglite-worker.mjs', import.meta.url);
+const initWorkerUrl = new URL('./pglite-init-worker.mjs', import.meta.url);
 
 /** node-postgres connects to `${host}/.s.PGSQL.${port}` when host is a folder. */
 const SOCKET_PORT = 5432;
@@ -43,6 +44,13 @@ export function pgliteSocketIn(
   const host = path.resolve(dataDir);
   const socketPath = path.join(host, socketName);
   return socketPath.length > MAX_SOCKET_PATH ? null : { host, port: SOCKET_PORT, path: socketPath };
+}
+
+async function exists(file: string): Promise<boolean> {
+  return fs.access(file).then(
+    () => true,
+    () => false,
+  );
 }
 
 /** True when a process accepts connections on the Unix socket (a server serving the database). */
@@ -68,6 +76,20 @@ async function removeStaleSocket(socketPath: string): Promise<void> {
   await fs.rm(socketPath, { force: true });
 }
 
+/**
+ * A new data folder is created in a thread of its own that then ends, so that initdb's memory is
+ * given back before the serving thread starts (pglite-init-worker.mjs).
+ */
+async function initDataDir(dataDir: string): Promise<void> {
+  const worker = new Worker(initWorkerUrl, { execArgv: [], workerData: { dataDir } });
+  await new Promise<void>((resolve, reject) => {
+    worker.once('error', reject);
+    worker.once('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`creating the PGlite database failed (${code})`)),
+    );
+  });
+}
+
 export async function startPgliteThread(options: {
   dataDir: string | undefined;
   loadDataDir?: Blob;
@@ -88,6 +110,9 @@ export async function startPgliteThread(options: {
       socketDir = privateDir;
     }
     await removeStaleSocket(path.join(socketDir, socketName));
+    // Checked after the live-socket check: a running server's folder is never initialised.
+    if (!options.loadDataDir && !(await exists(path.join(options.dataDir, 'PG_VERSION'))))
+      await initDataDir(options.dataDir);
   } else {
     // In memory (tests): still a Unix socket in a private folder (0700), never a TCP port that
     // any local user could connect to.

@@ -14,10 +14,12 @@ import { Blob } from 'node:buffer';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { startParams } from './pglite-settings.mjs';
 
 const { dataDir, loadDataDir, socketPath } = workerData;
 
 const db = await PGlite.create(dataDir ?? 'memory://', {
+  startParams,
   ...(loadDataDir ? { loadDataDir: new Blob([loadDataDir]) } : {}),
 });
 const server = new PGLiteSocketServer({

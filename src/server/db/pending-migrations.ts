@@ -1,0 +1,28 @@
+/**
+ * How many migrations the database still lacks, for the progress line printed before migrating
+ * (issue 15 item 13): a long first start or upgrade says what it is doing. Mirrors drizzle's rule:
+ * a migration is applied when it is newer than the newest one recorded in the database.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type pg from 'pg';
+import { migrationsFolder } from './connection.ts';
+
+type Journal = { entries: { when: number }[] };
+
+export async function pendingMigrations(pool: pg.Pool): Promise<number> {
+  const journalFile = path.join(migrationsFolder, 'meta', '_journal.json');
+  const journal = JSON.parse(fs.readFileSync(journalFile, 'utf8')) as Journal;
+  // drizzle's default table; absent on a new database, where everything is pending.
+  const table = await pool.query<{ present: boolean }>(
+    `select to_regclass('drizzle.__drizzle_migrations') is not null as present`,
+  );
+  let last = 0;
+  if (table.rows[0]?.present) {
+    const { rows } = await pool.query<{ last: string | null }>(
+      'select max(created_at)::text as last from drizzle.__drizzle_migrations',
+    );
+    last = Number(rows[0]?.last ?? 0);
+  }
+  return journal.entries.filter((entry) => entry.when > last).length;
+}
