@@ -6,6 +6,11 @@ import react from '@vitejs/plugin-react';
 // TEST_DATABASE_URL is set), and the judge's sandbox tests that run real programs in real boxes.
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores: one file at a time on a 2-core CI
+    // machine, which left a core idle half the run (the API tests wait on databases, child
+    // processes and the judge). The judge charges a box only the time it ran, not the time it
+    // waited for a core, so two files at a time keep their verdicts.
+    maxWorkers: 2,
     projects: [
       {
         plugins: [react()],
@@ -29,8 +34,9 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/api/**/*.test.ts'],
           globalSetup: ['./tests/api/global-setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // Generous: a bound on a hung test, never a measure of speed (two files share the cores).
+          testTimeout: 90_000,
+          hookTimeout: 120_000,
         },
       },
       {

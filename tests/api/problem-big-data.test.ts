@@ -187,7 +187,7 @@ describe('the bigsum package, with a 20 MB test', () => {
       expect(body.challenge).toMatchObject({
         challengeId: 'BIGSUM',
         testCaseCount: 5,
-        timeLimitMs: 1000,
+        timeLimitMs: 1500,
       });
       const rows = await selfCheckRows(server, admin, body);
       expect(rows).toHaveLength(25);

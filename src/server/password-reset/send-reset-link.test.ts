@@ -52,7 +52,7 @@ describe('sendResetLink', () => {
     );
   });
 
-  it('issues a token and, in outbox mode, logs one line with the link and the file', async () => {
+  it('issues a token and, in outbox mode, logs one line naming the file, never the link', async () => {
     const d = deps(outboxMailer);
     await sendResetLink(d, 'ann@college.edu');
     expect(sent).toHaveLength(1);
@@ -65,10 +65,10 @@ describe('sendResetLink', () => {
     expect(row?.usedAt).toBeNull();
     expect(d.log.info).toHaveBeenCalledTimes(1);
     expect(d.log.info.mock.calls[0]?.[0]).toEqual({
-      to: 'ann@college.edu',
+      userId: row?.userId,
       file: '/data/outbox/1.eml',
-      link,
     });
+    expect(JSON.stringify(d.log.info.mock.calls)).not.toContain(tokenOf(link));
   });
 
   it('sends nothing and issues nothing for an address without an account', async () => {
