@@ -43,6 +43,9 @@ export default defineConfig({
         test: {
           name: 'judge',
           environment: 'node',
+          // The sandbox tests (fork bombs, memory and time limits, a broken seccomp filter) run
+          // alone, one file at a time, after the others (vitest's sequential group).
+          maxWorkers: 1,
           include: ['tests/judge/**/*.test.ts'],
           globalSetup: ['./tests/judge/global-setup.ts'],
           testTimeout: 60_000,
