@@ -50,12 +50,9 @@ function send(base: string, method: string, request: BadRequest, headers: Record
         response.on('error', reject);
       },
     );
-    // A body over the limit may be answered (413) and the socket closed before it is all sent.
-    outgoing.on('error', (error: NodeJS.ErrnoException) =>
-      error.code === 'EPIPE' || error.code === 'ECONNRESET'
-        ? resolve({ status: 0, contentType: '', text: error.code })
-        : reject(error),
-    );
+    // A body over the limit is read to its end before it is answered (413), so the connection
+    // is never closed under a request still being sent: EPIPE or ECONNRESET is a fault.
+    outgoing.on('error', reject);
     if (request.body !== undefined) outgoing.write(request.body);
     outgoing.end();
   });
@@ -63,7 +60,6 @@ function send(base: string, method: string, request: BadRequest, headers: Record
 
 /** What is wrong with an answer, or undefined when it is a proper one. */
 function fault(answer: Answer): string | undefined {
-  if (answer.status === 0) return undefined; // closed mid-upload after its 413 (see send)
   if (answer.status >= 500) return `answered ${answer.status}: ${answer.text.slice(0, 200)}`;
   if (answer.status < 400) return undefined;
   if (!answer.contentType.includes('application/json')) {
