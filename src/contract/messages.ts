@@ -117,6 +117,8 @@ export const messages = {
     'The .xlsx file unpacks to more than 24 MB or 1000 parts, so it was not opened. Split it into smaller files, or save it as .csv, and retry.',
   rosterTextTooLarge:
     'The .xlsx file holds more than 8 MB of text, or a cell longer than a spreadsheet allows, so it was not opened. Split it into smaller files, or save it as .csv, and retry.',
+  rosterTooWide:
+    'The sheet has cells past column IV (the 256th), so it was not opened. Keep the student list in its first columns and retry.',
   rosterUnreadable:
     'The file could not be read. Save it again from your spreadsheet program and retry.',
   rosterEncrypted: 'The file is password-protected. Remove the password and retry.',

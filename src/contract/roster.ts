@@ -42,6 +42,15 @@ export const ROSTER_MAX_SHARED_STRINGS_BYTES = 8 * 1024 * 1024;
  */
 export const ROSTER_MAX_XML_RUN_BYTES = 256 * 1024;
 /**
+ * The rightmost column a sheet's cells may use: 256 ('IV'). The roster has five columns, and the
+ * sheets it comes from add a few of their own (notes, marks, helper formulas) at most; 256 was
+ * the whole width of a worksheet until Excel 2007 and is still all a legacy .xls can hold, so
+ * every sheet a person filled in fits. Past it the file is refused before the reader sees it
+ * (issue 15 item 10): a cell in column XFD (16,384) on every row, all pointing at one long shared
+ * string, cost the reader about 150 µs a row and the server some 100 MB before its refusal.
+ */
+export const ROSTER_MAX_COLUMN = 256;
+/**
  * The .xlsx reader cuts a cell's text past this length (after collapsing its spaces as the row
  * checks do): longer than any cell a row may hold (100 characters, 254 for an email), so the
  * verdict is the same, and a shared string repeated in every cell costs little.

@@ -2,7 +2,7 @@
  * The roster upload's memory limits (issue 15 item 10) on the real server: an .xlsx that unpacks
  * past what a roster needs, shared strings past theirs, or one cell longer than a spreadsheet
  * allows is refused with 413 and a message before the reader builds anything, and nothing is
- * written. The limits act before the database, so PGlite alone is enough.
+ * written; so is, with 422, a sheet with cells past column IV. The limits act before the database, so PGlite alone is enough.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count } from 'drizzle-orm';
@@ -14,6 +14,7 @@ import {
   longCellWorkbook,
   overSharedStringsLimit,
   overUnpackedLimit,
+  wideCellWorkbook,
 } from './fixtures/roster-files.ts';
 
 describe('roster upload memory limits', () => {
@@ -47,6 +48,20 @@ describe('roster upload memory limits', () => {
     const before = (await server.database.db.select({ n: count() }).from(users))[0]?.n;
     expect(await upload(make())).toEqual({ status: 413, body: { message } });
     expect((await server.database.db.select({ n: count() }).from(users))[0]?.n).toBe(before);
+  });
+
+  it('refuses a sheet with a cell past column IV on every row, writing nothing', async () => {
+    const before = (await server.database.db.select({ n: count() }).from(users))[0]?.n;
+    expect(await upload(wideCellWorkbook(20_000))).toEqual({
+      status: 422,
+      body: { message: messages.rosterTooWide },
+    });
+    expect((await server.database.db.select({ n: count() }).from(users))[0]?.n).toBe(before);
+    // Column IV itself is allowed: the rows are read and added.
+    expect(await upload(wideCellWorkbook(3, 'IV'))).toEqual({
+      status: 200,
+      body: { inserted: 3, updated: 0, rejected: 0, errors: [] },
+    });
   });
 
   it('still reads a good roster whose one cell is long but within the limit', async () => {

@@ -23,6 +23,8 @@ async function checkedXlsx(data: Buffer): Promise<Buffer> {
         throw new HttpError(413, messages.rosterZipTooLarge);
       case 'too-much-text':
         throw new HttpError(413, messages.rosterTextTooLarge);
+      case 'too-wide':
+        throw new HttpError(422, messages.rosterTooWide);
       case 'encrypted':
         throw new HttpError(422, messages.rosterEncrypted);
       case 'not-zip':

@@ -10,11 +10,16 @@
  * bytes without '<' or '>' is measured, since the XML parser builds each text or tag as one
  * string: one 190 MB cell once took the server to 1.4 GB.
  *
+ * A cell's column is read from its reference too (`<c r="XFD7">`), and a part with a cell past
+ * ROSTER_MAX_COLUMN is refused: the reader's cost per row grows with the column, not with the
+ * bytes (one short cell in column XFD on every row, all pointing at one long shared string).
+ *
  * Written here because no maintained zip reader is a dependency (yauzl would do the directory
  * part; exceljs's unzipper and jszip are internal to it and do not check these limits).
  */
 import zlib from 'node:zlib';
 import {
+  ROSTER_MAX_COLUMN,
   ROSTER_MAX_SHARED_STRINGS_BYTES,
   ROSTER_MAX_UNCOMPRESSED_BYTES,
   ROSTER_MAX_XML_RUN_BYTES,
@@ -30,8 +35,12 @@ export type ZipEntry = {
   localOffset: number;
 };
 
-/** 'too-much-text': the shared strings or one run of XML text are past their limits. */
-export type ZipProblem = 'not-zip' | 'too-large' | 'too-much-text' | 'encrypted' | 'unreadable';
+/**
+ * 'too-much-text': the shared strings or one run of XML text are past their limits; 'too-wide':
+ * a cell is past ROSTER_MAX_COLUMN.
+ */
+export type ZipProblem =
+  'not-zip' | 'too-large' | 'too-much-text' | 'too-wide' | 'encrypted' | 'unreadable';
 export type ZipInventory = { ok: true; entries: ZipEntry[] } | { ok: false; problem: ZipProblem };
 
 const EOCD = 0x06054b50;
@@ -132,20 +141,117 @@ function runMeter() {
   };
 }
 
-type Check = 'ok' | 'over' | 'long-run' | 'bad';
+/**
+ * The column of a cell reference as exceljs reads it (utils/col-cache.js decodeAddress): the
+ * capital letters before the first digit, whatever else stands between them ('$', or anything).
+ * Stops counting once past `max`, so a reference of any length costs nothing more.
+ */
+export function referenceColumn(ref: string, max = ROSTER_MAX_COLUMN): number {
+  let column = 0;
+  for (let i = 0; i < ref.length; i++) {
+    const code = ref.charCodeAt(i);
+    if (code >= 0x30 && code <= 0x39) break;
+    if (code >= 0x41 && code <= 0x5a) {
+      column = column * 26 + code - 0x40;
+      if (column > max) return column;
+    }
+  }
+  return column;
+}
+
+const isSpace = (ch: string | undefined) => ch === ' ' || ch === '\t' || ch === '\n' || ch === '\r';
+
+/**
+ * The cell tag `<c ...>` whose attributes start at `at` in `text`: its reference (undefined when
+ * it has none), and where the tag ends; 'incomplete' when the text ends inside it; undefined when
+ * this is not a cell tag after all (`<col>`, `<cfRule>`) or its attributes are not well-formed
+ * (the reader refuses those itself).
+ */
+function readCellTag(
+  text: string,
+  at: number,
+): { ref: string | undefined; end: number } | 'incomplete' | undefined {
+  let i = at;
+  if (i >= text.length) return 'incomplete';
+  if (!isSpace(text[i]) && text[i] !== '>' && text[i] !== '/') return undefined;
+  let ref: string | undefined;
+  for (;;) {
+    while (isSpace(text[i])) i++;
+    if (i >= text.length) return 'incomplete';
+    if (text[i] === '>' || text[i] === '/') return { ref, end: i + 1 };
+    const nameStart = i;
+    while (i < text.length && !isSpace(text[i]) && !'=>/'.includes(text[i] ?? '')) i++;
+    const name = text.slice(nameStart, i);
+    while (isSpace(text[i])) i++;
+    if (i >= text.length) return 'incomplete';
+    if (text[i] !== '=') return undefined;
+    i++;
+    while (isSpace(text[i])) i++;
+    if (i >= text.length) return 'incomplete';
+    const quote = text[i];
+    if (quote !== '"' && quote !== "'") return undefined;
+    const close = text.indexOf(quote, i + 1);
+    if (close < 0) return 'incomplete';
+    if (name === 'r') ref = text.slice(i + 1, close);
+    i = close + 1;
+  }
+}
+
+/**
+ * Reads the cell references across the chunks of one XML part: false as soon as one is past
+ * ROSTER_MAX_COLUMN (or a cell tag is longer than any XML run may be, which the run meter would
+ * not see when its attributes hold '<' or '>').
+ */
+export function columnMeter() {
+  let carry = '';
+  return (chunk: Buffer): boolean => {
+    // latin1: one character per byte; the markup and references looked at are ASCII.
+    const text = carry + chunk.toString('latin1');
+    carry = '';
+    let at = 0;
+    for (;;) {
+      const start = text.indexOf('<c', at);
+      if (start < 0) {
+        if (text.endsWith('<')) carry = '<';
+        return true;
+      }
+      const tag = readCellTag(text, start + 2);
+      if (tag === 'incomplete') {
+        carry = text.slice(start);
+        return carry.length <= ROSTER_MAX_XML_RUN_BYTES;
+      }
+      if (tag === undefined) {
+        at = start + 2;
+        continue;
+      }
+      if (tag.ref !== undefined && referenceColumn(tag.ref) > ROSTER_MAX_COLUMN) return false;
+      at = tag.end;
+    }
+  };
+}
+
+type Check = 'ok' | 'over' | 'long-run' | 'wide' | 'bad';
+
+/** The run and column meters of an XML part, together; a binary part is not looked into. */
+function xmlMeter(xml: boolean): (chunk: Buffer) => Check {
+  if (!xml) return () => 'ok';
+  const withinRun = runMeter();
+  const withinColumns = columnMeter();
+  return (chunk) => (!withinRun(chunk) ? 'long-run' : !withinColumns(chunk) ? 'wide' : 'ok');
+}
 
 /**
  * Inflates into a counter, stopping as soon as the output passes what the entry declared or, in
- * an XML part, a run without markup passes its limit.
+ * an XML part, a run without markup or a cell's column passes its limit.
  */
 function inflateCheck(data: Buffer, declared: number, xml: boolean): Promise<Check> {
   return new Promise((resolve) => {
     const inflate = zlib.createInflateRaw();
-    const withinRun = xml ? runMeter() : () => true;
+    const meter = xmlMeter(xml);
     let produced = 0;
     inflate.on('data', (chunk: Buffer) => {
       produced += chunk.length;
-      const check = produced > declared ? 'over' : withinRun(chunk) ? 'ok' : 'long-run';
+      const check = produced > declared ? 'over' : meter(chunk);
       if (check !== 'ok') {
         inflate.destroy();
         resolve(check);
@@ -160,6 +266,7 @@ function inflateCheck(data: Buffer, declared: number, xml: boolean): Promise<Che
 const problemOf: Record<Exclude<Check, 'ok'>, ZipProblem> = {
   over: 'too-large',
   'long-run': 'too-much-text',
+  wide: 'too-wide',
   bad: 'unreadable',
 };
 
@@ -178,9 +285,7 @@ export async function inspectZip(buf: Buffer): Promise<ZipInventory> {
       entry.method === 0
         ? entry.compressedSize !== entry.uncompressedSize
           ? 'bad'
-          : xml && !runMeter()(data)
-            ? 'long-run'
-            : 'ok'
+          : xmlMeter(xml)(data)
         : await inflateCheck(data, entry.uncompressedSize, xml);
     if (check !== 'ok') return { ok: false, problem: problemOf[check] };
   }
