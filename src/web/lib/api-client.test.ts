@@ -1,7 +1,9 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { messages } from '../../contract/messages.ts';
 import { ApiError, apiRequest } from './api-client.ts';
+import { downloadFile } from './download.ts';
+import { onTokenRefused } from './token-refusals.ts';
 
 type FetchArgs = [input: string, init: RequestInit];
 
@@ -82,5 +84,67 @@ describe('apiRequest', () => {
     await expect(apiRequest('/api/x', { schema: z.object({ ok: z.boolean() }) })).rejects.toThrow(
       messages.internalError,
     );
+  });
+});
+
+describe('a refused bearer token (issue 15 item 4)', () => {
+  const refused: string[] = [];
+  let unsubscribe: () => void = () => undefined;
+  beforeEach(() => {
+    refused.length = 0;
+    unsubscribe = onTokenRefused((token) => refused.push(token));
+  });
+  afterEach(() => unsubscribe());
+
+  it("tells the token's holders when a call carrying it is answered 401, and still throws the message", async () => {
+    stubFetch(async () => json(401, { message: messages.unauthorized }));
+    const error = await apiRequest('/api/user/getToken', { body: {}, token: 'old-session' }).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).message).toBe(messages.unauthorized);
+    expect((error as ApiError).status).toBe(401);
+    expect(refused).toEqual(['old-session']);
+  });
+
+  it('says nothing for a wrong password (401 without a token), a 403, other failures or success', async () => {
+    stubFetch(async () => json(401, { message: 'Incorrect email or password' }));
+    await expect(apiRequest('/api/user/loginSignUp', { body: {} })).rejects.toThrow(
+      'Incorrect email or password',
+    );
+    stubFetch(async () => json(403, { message: messages.forbidden }));
+    await expect(apiRequest('/api/admin/x', { token: 'student' })).rejects.toThrow(
+      messages.forbidden,
+    );
+    stubFetch(async () => json(500, { message: 'Something went wrong' }));
+    await expect(apiRequest('/api/x', { token: 'tok' })).rejects.toThrow('Something went wrong');
+    stubFetch(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    await expect(apiRequest('/api/x', { token: 'tok' })).rejects.toThrow(messages.networkError);
+    stubFetch(async () => json(200, {}));
+    await apiRequest('/api/x', { token: 'tok' });
+    expect(refused).toEqual([]);
+  });
+
+  it('is told by a download refused the same way', async () => {
+    stubFetch(async () => json(401, { message: messages.sessionExpired }));
+    await expect(downloadFile('/api/admin/x.csv', 'x.csv', 'admin-token')).rejects.toThrow(
+      messages.sessionExpired,
+    );
+    expect(refused).toEqual(['admin-token']);
+  });
+
+  it('keeps telling the other holders when one of them fails', async () => {
+    const other: string[] = [];
+    const stopFailing = onTokenRefused(() => {
+      throw new Error('broken listener');
+    });
+    const stopOther = onTokenRefused((token) => other.push(token));
+    stubFetch(async () => json(401, { message: messages.unauthorized }));
+    await expect(apiRequest('/api/x', { token: 'tok' })).rejects.toThrow(messages.unauthorized);
+    stopFailing();
+    stopOther();
+    expect([refused, other]).toEqual([['tok'], ['tok']]);
   });
 });

@@ -3,11 +3,18 @@
  * token when one is given and gives up after the spec's HTTP timeout. A failure always becomes an
  * ApiError whose message is what the student should read: the server's `message`, or else the
  * catalogue's network error text (spec §8).
+ *
+ * A call that carried a bearer token and was answered 401 tells the token's holders (the student
+ * and administrator sessions, through token-refusals.ts) that the server no longer takes it: the
+ * account was signed out everywhere, its password reset, or the token expired (issue 15 item 4).
+ * A 401 to a call without a token (a wrong password at sign-in) and a 403 (the wrong role) say
+ * nothing about a session. The failure is shown as before, by whoever made the call.
  */
 import type { z } from 'zod';
 import { errorBodySchema } from '../../contract/error.ts';
 import { HTTP_TIMEOUT_MS } from '../../contract/http.ts';
 import { messages } from '../../contract/messages.ts';
+import { reportTokenRefused } from './token-refusals.ts';
 
 export class ApiError extends Error {
   /** The HTTP status, or 0 when no answer arrived (offline, refused, timed out). */
@@ -18,6 +25,16 @@ export class ApiError extends Error {
     this.name = 'ApiError';
     this.status = status;
   }
+}
+
+/**
+ * The ApiError for a failed answer (or for none, status 0) to a call that carried `token`,
+ * telling the token's holders first when the server refused it (token-refusals.ts). Every way
+ * the app calls the server (fetch, upload, download) fails through here.
+ */
+export function callFailure(message: string, status: number, token?: string): ApiError {
+  if (status === 401 && token) reportTokenRefused(token);
+  return new ApiError(message, status);
 }
 
 export type RequestOptions<T> = {
@@ -76,7 +93,7 @@ export async function apiRequest<T = unknown>(
       failure.success && failure.data.message.trim() !== ''
         ? failure.data.message
         : messages.networkError;
-    throw new ApiError(message, response.status);
+    throw callFailure(message, response.status, token);
   }
   if (!schema) return payload as T;
   const parsed = schema.safeParse(payload);

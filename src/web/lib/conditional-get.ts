@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import { errorBodySchema } from '../../contract/error.ts';
 import { HTTP_TIMEOUT_MS } from '../../contract/http.ts';
 import { messages } from '../../contract/messages.ts';
-import { ApiError } from './api-client.ts';
+import { ApiError, callFailure } from './api-client.ts';
 
 export type ConditionalAnswer<T> =
   { changed: false } | { changed: true; data: T; etag: string | null };
@@ -45,11 +45,12 @@ export async function conditionalGet<T>(
 
   if (!response.ok) {
     const failure = errorBodySchema.safeParse(payload);
-    throw new ApiError(
+    throw callFailure(
       failure.success && failure.data.message.trim() !== ''
         ? failure.data.message
         : messages.networkError,
       response.status,
+      options.token,
     );
   }
   const parsed = options.schema.safeParse(payload);

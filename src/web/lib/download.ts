@@ -6,7 +6,7 @@
 import { errorBodySchema } from '../../contract/error.ts';
 import { HTTP_TIMEOUT_MS } from '../../contract/http.ts';
 import { messages } from '../../contract/messages.ts';
-import { ApiError } from './api-client.ts';
+import { ApiError, callFailure } from './api-client.ts';
 
 export async function downloadFile(
   path: string,
@@ -35,9 +35,10 @@ export async function downloadFile(
       payload = undefined;
     }
     const failure = errorBodySchema.safeParse(payload);
-    throw new ApiError(
+    throw callFailure(
       failure.success ? failure.data.message : messages.networkError,
       response.status,
+      token,
     );
   }
   const url = URL.createObjectURL(blob);

@@ -7,7 +7,7 @@
 import type { z } from 'zod';
 import { errorBodySchema } from '../../contract/error.ts';
 import { messages } from '../../contract/messages.ts';
-import { ApiError } from './api-client.ts';
+import { ApiError, callFailure } from './api-client.ts';
 
 export const UPLOAD_TIMEOUT_MS = 120_000;
 
@@ -54,7 +54,7 @@ export function uploadFile<T>(path: string, options: UploadOptions<T>): Promise<
           failure.success && failure.data.message.trim() !== ''
             ? failure.data.message
             : messages.networkError;
-        reject(new ApiError(message, xhr.status));
+        reject(callFailure(message, xhr.status, token));
         return;
       }
       const parsed = schema.safeParse(payload);

@@ -52,4 +52,18 @@ describe('admin session', () => {
     expect(currentAdminSession(exp * 1000 + 1000)).toBeNull();
     expect(localStorage.getItem('isAdmin')).toBeNull();
   });
+
+  it('logs out when the server refuses its token (401 on a call), not for another token', async () => {
+    const { setAdminSession, currentAdminSession } = await load();
+    // The same module instance the admin session subscribed to (modules are reset per test).
+    const { reportTokenRefused } = await import('../lib/token-refusals.ts');
+    const token = fakeToken(Date.now() + 3_600_000);
+    setAdminSession({ email: 'admin@college.test', token });
+    reportTokenRefused(fakeToken(Date.now() + 1_800_000));
+    expect(currentAdminSession()?.token).toBe(token);
+    reportTokenRefused(token);
+    expect(currentAdminSession()).toBeNull();
+    expect(localStorage.getItem('isAdmin')).toBeNull();
+    expect(localStorage.getItem('portal.adminToken')).toBeNull();
+  });
 });

@@ -1,10 +1,13 @@
 /**
  * The administrator's session. As the spec says, the admin flag lives in localStorage; next to it
  * we keep the admin token the server issued (DESIGN.md §3), since the flag alone proves nothing to
- * the server. Logout removes both. A token that has expired counts as signed out.
+ * the server. Logout removes both. A token that has expired counts as signed out, and so does one
+ * the server refuses (401: the administrator's sessions were ended elsewhere, by Logout on another
+ * device or `npm run admin -- reset-password`); the dashboard then returns to /admin.
  */
 import { createStore, useStore } from 'zustand';
 import { z } from 'zod';
+import { onTokenRefused } from '../lib/token-refusals.ts';
 import { storageGet, storageRemove, storageSet } from '../lib/web-storage.ts';
 import { tokenExpiresAt } from './token-expiry.ts';
 
@@ -50,6 +53,12 @@ export function adminLogOut(): void {
   storageRemove('local', ADMIN_TOKEN_KEY);
   store.setState({ admin: null });
 }
+
+/** Logs out if `token`, which the server refused, is the stored administrator's token. */
+export function adminTokenRefused(token: string): void {
+  if (store.getState().admin?.token === token) adminLogOut();
+}
+onTokenRefused(adminTokenRefused);
 
 /** The admin session if its token is still good now; an expired one is logged out. */
 export function currentAdminSession(now = Date.now()): AdminSession | null {

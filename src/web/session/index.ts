@@ -1,9 +1,12 @@
 /** The app's one session store, and the hooks and helpers screens and routes use. */
 import { useStore } from 'zustand';
 import type { UserSession } from '../../contract/session.ts';
+import { onTokenRefused } from '../lib/token-refusals.ts';
 import { createSessionStore } from './session-store.ts';
 
 const session = createSessionStore({ events: window });
+// The server no longer takes the session's token: this browser is signed out too, back to step 1.
+onTokenRefused(session.endIfRefused);
 
 export function useSession(): UserSession | null {
   return useStore(session.store, (state) => state.session);

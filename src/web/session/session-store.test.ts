@@ -123,6 +123,23 @@ describe('session store', () => {
     await expectBackup(undefined);
   });
 
+  it('logs out when the server refuses its token, but not for an older token', async () => {
+    const store = makeStore();
+    await store.ready;
+    const older = fakeSession({ id: 'old' }, Date.now() + HOUR_MS);
+    const session = fakeSession({}, Date.now() + 2 * HOUR_MS);
+    store.setSession(session);
+    await expectBackup(session);
+    // A refusal of a token this browser no longer holds (signed in again since) changes nothing.
+    store.endIfRefused(older.token);
+    expect(store.store.getState().session).toEqual(session);
+    store.endIfRefused(session.token);
+    expect(store.store.getState().session).toBeNull();
+    expect(sessionStorage.getItem(SESSION_KEY)).toBeNull();
+    expect(localStorage.getItem(SESSION_KEY)).toBeNull();
+    await expectBackup(undefined);
+  });
+
   it('currentValidSession logs out once the token has expired', async () => {
     let now = Date.now();
     const store = makeStore({ now: () => now });

@@ -6,7 +6,9 @@
  * The restore is asynchronous (IndexedDB is, and the check of a stored copy loads the session
  * schema, with zod, only when there is a copy to check: a visitor's first screen never needs it),
  * so `ready` resolves once it is complete; routes await it before deciding what to show. A
- * `storage` event from another tab that removes the session logs this tab out too.
+ * `storage` event from another tab that removes the session logs this tab out too, and so does
+ * the server refusing the session's token (`endIfRefused`: the administrator signed the student
+ * out everywhere, or the password was reset elsewhere).
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { UserSession } from '../../contract/session.ts';
@@ -30,6 +32,11 @@ export type SessionStore = {
   logOut(): void;
   /** The session if its token is still valid now; an expired one is logged out and null returned. */
   currentValidSession(): UserSession | null;
+  /**
+   * Told of a token the server refused (401): logs out if it is this session's token, not an
+   * older one (a refusal arriving after a new sign-in leaves the new session alone).
+   */
+  endIfRefused(token: string): void;
   /** Stops listening to other tabs (tests). */
   dispose(): void;
 };
@@ -144,6 +151,9 @@ export function createSessionStore(options: SessionStoreOptions = {}): SessionSt
       if (isTokenLive(session.token, now())) return session;
       logOut();
       return null;
+    },
+    endIfRefused(token) {
+      if (store.getState().session?.token === token) logOut();
     },
     dispose() {
       options.events?.removeEventListener('storage', onStorage);

@@ -7,6 +7,8 @@ import { useEffect, useRef, useState } from 'react';
 import type { CompilerEvent } from '../../../contract/compiler-events.ts';
 import { messages } from '../../../contract/messages.ts';
 import type { UserSession } from '../../../contract/session.ts';
+import { ApiError } from '../../lib/api-client.ts';
+import { showFailure } from '../../ui/show-failure.ts';
 import { getCompilerToken } from './test-screen-api.ts';
 import { useCompilerFrameEvents } from './compiler-frame-events.ts';
 import './test-screen.css';
@@ -47,6 +49,10 @@ export function TestScreen({
             : { status: 'failed', message: messages.testCouldNotOpen },
         ),
       (error: unknown) => {
+        // The server refused the session (signed out everywhere, password reset): the browser
+        // has signed out (session/) and this screen is leaving for step 1, so the message goes
+        // to an error toast, which stays.
+        if (error instanceof ApiError && error.status === 401) showFailure(error);
         if (!controller.signal.aborted)
           setFrame({
             status: 'failed',
