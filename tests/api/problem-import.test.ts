@@ -18,6 +18,7 @@ import {
   bearer,
   call,
   databaseKinds,
+  judgingDatabase,
   queryRows,
   signUpStudent,
   startServer,
@@ -32,10 +33,19 @@ describe.each(databaseKinds)('problem package import on %s', (kind) => {
   let admin: Record<string, string>;
   let zip: Buffer;
 
+  // What the judge decides is checked once, on the embedded database (judgingDatabase): there
+  // all 25 labelled submissions are judged; on PostgreSQL the Python five (one per verdict) show
+  // the self-check's rows are written and read back there too.
+  const fullCheck = judgingDatabase.includes(kind);
+  const labelled = fullCheck ? 25 : 5;
+
   beforeAll(async () => {
     server = await startServer(kind, adminEnv);
     admin = bearer(await adminToken(server));
     const { files } = readPackageFolder(APLUSB);
+    if (!fullCheck)
+      for (const name of files.keys())
+        if (name.startsWith('submissions/') && !name.endsWith('.py')) files.delete(name);
     zip = await zipFiles(files, 'aplusb');
   });
   afterAll(async () => {
@@ -60,7 +70,7 @@ describe.each(databaseKinds)('problem package import on %s', (kind) => {
       expect(body.challenge).not.toHaveProperty('testCases');
       expect(body.warnings).toEqual([]);
       const rows = await selfCheckRows(server, admin, body);
-      expect(rows).toHaveLength(25);
+      expect(rows).toHaveLength(labelled);
       const disagreeing = rows.filter((r) => !r.agrees);
       expect(disagreeing, JSON.stringify(disagreeing, null, 1)).toEqual([]);
       for (const row of rows.filter((r) => r.expected === 'Accepted')) expect(row.score).toBe(100);

@@ -21,6 +21,10 @@ test('a teacher imports a problem package, reads the self-check, and a student s
   const { files } = readPackageFolder(
     path.resolve(import.meta.dirname, '../fixtures/problems/aplusb'),
   );
+  // The Python and C++ submissions (one per verdict each): the view is the same for 10 rows as
+  // for 25, and what the judge makes of all 25 is tests/api/problem-import.test.ts's to check.
+  for (const name of files.keys())
+    if (name.startsWith('submissions/') && !/\.(py|cpp)$/u.test(name)) files.delete(name);
   const zip = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'package-')), 'aplusb.zip');
   fs.writeFileSync(zip, await zipFiles(files, 'aplusb'));
   const code = uniqueCode('PKG');
@@ -36,13 +40,13 @@ test('a teacher imports a problem package, reads the self-check, and a student s
   await expect(toasts(page, `Challenge ${code} imported`)).toBeVisible({ timeout: 90_000 });
   const result = page.getByTestId('import-result');
   // The import answers first; the package's submissions are judged after, the table filling in.
-  await expect(result.getByLabel(/^Judging the package’s submissions: \d+ of 25$/u)).toBeVisible();
+  await expect(result.getByLabel(/^Judging the package’s submissions: \d+ of 10$/u)).toBeVisible();
   await expect(result.getByTestId('self-check-summary')).toHaveText(
-    '25 of 25 agree with the package',
+    '10 of 10 agree with the package',
     { timeout: 120_000 },
   );
   const rows = result.getByTestId('self-check').locator('tbody tr');
-  await expect(rows).toHaveCount(25);
+  await expect(rows).toHaveCount(10);
   await expect(rows.filter({ hasText: 'time_limit_exceeded/loop.cpp' })).toContainText(
     'Time Limit Exceeded',
   );
