@@ -44,3 +44,24 @@ it('reports a run whose launcher died as Internal Error and recovers', async () 
   expect(r.verdict, JSON.stringify(r)).toBe('Internal Error');
   expect((await judge.runOnce({ ...hello, code: 'print("two")\n' })).stdout).toBe('two\n');
 });
+
+it('starts every program with no signal ignored or blocked, whatever the launcher had', async () => {
+  judge = newJudge();
+  // /proc/self/status of the program itself: Python's own start sets SIGPIPE and SIGXFSZ to
+  // ignored after exec, so read the masks before any of that, from a shell-free C program.
+  const code = [
+    '#include <stdio.h>',
+    '#include <string.h>',
+    'int main(void) {',
+    '  FILE *f = fopen("/proc/self/status", "r");',
+    '  char line[256];',
+    '  while (fgets(line, sizeof line, f))',
+    '    if (!strncmp(line, "SigIgn:", 7) || !strncmp(line, "SigBlk:", 7)) fputs(line, stdout);',
+    '  return 0;',
+    '}',
+  ].join('\n');
+  const r = await judge.runOnce({ ...hello, language: 'c', code });
+  expect(r.stdout, JSON.stringify(r)).toBe(
+    'SigBlk:\t0000000000000000\nSigIgn:\t0000000000000000\n',
+  );
+});
