@@ -5,7 +5,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/connection.ts';
 import { pendingMigrations } from './db/pending-migrations.ts';
@@ -34,7 +33,7 @@ async function main(): Promise<void> {
   const pgliteDir = path.join(config.dataDir, 'pglite');
   if (!config.databaseUrl && !fs.existsSync(path.join(pgliteDir, 'PG_VERSION')))
     console.log(`Creating the embedded database (${pgliteDir})...`);
-  const database = await openDatabase(
+  const opening = openDatabase(
     config.databaseUrl
       ? { kind: 'postgres', url: config.databaseUrl }
       : {
@@ -43,6 +42,12 @@ async function main(): Promise<void> {
           onThreadDeath: (error) => exitOnDatabaseLoss(error, running.app),
         },
   );
+  // The app's modules (Fastify, every route, the judge: about 2 s of a restart here) load while
+  // the database opens and migrates: PGlite starts in a thread of its own, and PostgreSQL is
+  // another process, so both go on at once.
+  const appModule = import('./app.ts');
+  appModule.catch(() => undefined); // awaited below; not unhandled while the database opens
+  const database = await opening;
   const pending = await pendingMigrations(database.pool);
   if (pending > 0) console.log(`Migrating the database (${pending} migrations)...`);
   await database.migrate();
@@ -51,6 +56,7 @@ async function main(): Promise<void> {
     config.sessionTtlSeconds,
   );
   const version = process.env.npm_package_version ?? '0.0.0';
+  const { buildApp } = await appModule;
   const app = await buildApp({ config, database, tokens, version });
   running.app = app;
 
