@@ -2,62 +2,19 @@
 // saved (tests up to 1 MB each travel inside it), and a body over a call's limit is answered
 // 413 {message} after it was read, so the client gets the answer rather than a reset
 // connection. Body handling does not depend on the database: one kind.
-import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../src/contract/messages.ts';
 import { adminEnv, adminToken, bearer, call, startServer, type TestServer } from './harness.ts';
 import { challengeInput } from './compiler-fixtures.ts';
+import { bodyOf, streamedPost } from './streamed-post.ts';
 
-/**
- * Sends `body` in 64 KiB writes as a browser uploads: how the server answered, and whether the
- * upload failed under it (a browser then shows a network error instead of the answer).
- */
-function slowPost(server: TestServer, path: string, body: string, token: string) {
-  const url = new URL(server.url + path);
-  return new Promise<{ status?: number; body?: string; error?: string }>((resolve) => {
-    const result: { status?: number; body?: string; error?: string } = {};
-    let pending = 2; // the answer read, and the upload finished or failed
-    const settle = () => {
-      if (--pending === 0) resolve(result);
-    };
-    const req = http.request(
-      {
-        host: url.hostname,
-        port: url.port,
-        path: url.pathname,
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          authorization: `Bearer ${token}`,
-          'content-length': Buffer.byteLength(body),
-        },
-      },
-      (res) => {
-        let text = '';
-        res.on('data', (c: Buffer) => (text += c.toString()));
-        res.on('end', () => {
-          Object.assign(result, { status: res.statusCode, body: text });
-          settle();
-        });
-      },
-    );
-    req.on('error', (e) => {
-      result.error = e.message;
-      settle();
-      if (result.status === undefined) settle(); // no answer will come
-    });
-    req.on('finish', settle);
-    let at = 0;
-    const step = () => {
-      if (at >= body.length) return void req.end();
-      const more = req.write(body.slice(at, at + 65536));
-      at += 65536;
-      if (more) setImmediate(step);
-      else req.once('drain', step);
-    };
-    step();
-  });
-}
+/** `body` as JSON, sent in 64 KiB writes as a browser uploads (streamed-post.ts). */
+const slowPost = (server: TestServer, path: string, body: string, token: string) =>
+  streamedPost(
+    server,
+    path,
+    bodyOf(body, { 'content-type': 'application/json', authorization: `Bearer ${token}` }),
+  );
 
 describe('large requests', () => {
   let server: TestServer;
@@ -80,7 +37,7 @@ describe('large requests', () => {
       ],
     });
     const res = await slowPost(server, '/api/admin/addChallenge', JSON.stringify(input), token);
-    expect(res.status, res.error ?? res.body?.slice(0, 200)).toBe(200);
+    expect(res.status, res.uploadError ?? res.body?.slice(0, 200)).toBe(200);
     const read = await call(
       server,
       'POST',
@@ -94,7 +51,7 @@ describe('large requests', () => {
   it('answers a body over the limit with 413 and a message the client receives', async () => {
     const tooBig = JSON.stringify({ filler: 'x'.repeat(70 * 1024 * 1024) });
     const res = await slowPost(server, '/api/admin/addChallenge', tooBig, token);
-    expect(res.error).toBeUndefined();
+    expect(res.uploadError).toBeUndefined();
     expect(res.status).toBe(413);
     expect(JSON.parse(res.body ?? '{}')).toEqual({
       message: messages.requestTooLarge.replace('{size}', '64 MB'),

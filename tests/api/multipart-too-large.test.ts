@@ -5,7 +5,6 @@
  * connection, which a browser shows as "fetch failed"), and nothing may be left in the database.
  * On both databases: the test-data and package routes write while they read.
  */
-import http from 'node:http';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../src/contract/messages.ts';
@@ -14,9 +13,9 @@ import { ROSTER_MAX_FILE_BYTES, rosterUploadPath } from '../../src/contract/rost
 import { TEST_DATA_FIELD, testDataUploadPath } from '../../src/contract/test-data.ts';
 import { challenges, testData, users } from '../../src/server/db/schema.ts';
 import { adminEnv, adminToken, databaseKinds, startServer, type TestServer } from './harness.ts';
+import { streamedPost, WRITE_BYTES, type StreamedAnswer } from './streamed-post.ts';
 
 const BOUNDARY = '----portalTestBoundary7MA4YWxkTrZu0gW';
-const WRITE = 64 * 1024;
 
 type Part = { name: string; value: string } | { name: string; fileName: string; size: number };
 
@@ -44,87 +43,38 @@ function multipartPieces(parts: Part[]): (Buffer | number)[] {
   return pieces;
 }
 
-type Outcome = { status?: number; body?: string; uploadError?: string; sent: number };
-
-/**
- * Streams the multipart body in 64 KiB writes, honouring back-pressure as a browser does, and
- * resolves once the answer has been read and the upload has finished or failed.
- */
+/** Streams the multipart body, its file contents as filler, in WRITE_BYTES pieces. */
 function streamUpload(server: TestServer, path: string, parts: Part[], token: string) {
   const pieces = multipartPieces(parts);
-  const length = pieces.reduce<number>((sum, p) => sum + (typeof p === 'number' ? p : p.length), 0);
-  const url = new URL(server.url + path);
-  const filler = Buffer.alloc(WRITE, 'x');
-  return new Promise<Outcome>((resolve) => {
-    const outcome: Outcome = { sent: 0 };
-    let pending = 2; // the answer read, and the upload finished or failed
-    const settle = () => {
-      if (--pending === 0) resolve(outcome);
-    };
-    const req = http.request(
-      {
-        host: url.hostname,
-        port: url.port,
-        path: url.pathname,
-        method: 'POST',
-        headers: {
-          'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
-          'content-length': length,
-          authorization: `Bearer ${token}`,
-        },
-      },
-      (res) => {
-        let text = '';
-        res.on('data', (c: Buffer) => (text += c.toString()));
-        res.on('end', () => {
-          Object.assign(outcome, { status: res.statusCode, body: text });
-          settle();
-        });
-        res.on('error', (e) => {
-          outcome.uploadError ??= e.message;
-          settle();
-        });
-      },
-    );
-    req.on('error', (e: NodeJS.ErrnoException) => {
-      outcome.uploadError = e.code ?? e.message;
-      settle();
-      if (outcome.status === undefined) settle(); // no answer will come
-    });
-    req.on('finish', settle);
-    // A server that neither answers nor reads on is a failure too, not a hung test.
-    req.setTimeout(30_000, () => req.destroy(new Error('no answer and no reading for 30 s')));
-    let piece = 0;
-    let left = -1; // filler bytes still to send of the current piece
-    const next = (): Buffer | undefined => {
-      for (;;) {
-        const current = pieces[piece];
-        if (current === undefined) return undefined;
-        if (typeof current !== 'number') {
-          piece += 1;
-          return current;
-        }
-        if (left < 0) left = current;
-        if (left === 0) {
-          left = -1;
-          piece += 1;
-          continue;
-        }
-        const size = Math.min(WRITE, left);
-        left -= size;
-        return filler.subarray(0, size);
+  const filler = Buffer.alloc(WRITE_BYTES, 'x');
+  let piece = 0;
+  let left = -1; // filler bytes still to send of the current piece
+  const next = (): Buffer | undefined => {
+    for (;;) {
+      const current = pieces[piece];
+      if (current === undefined) return undefined;
+      if (typeof current !== 'number') {
+        piece += 1;
+        return current;
       }
-    };
-    const step = () => {
-      for (;;) {
-        if (req.destroyed) return;
-        const chunk = next();
-        if (!chunk) return void req.end();
-        outcome.sent += chunk.length;
-        if (!req.write(chunk)) return void req.once('drain', step);
+      if (left < 0) left = current;
+      if (left === 0) {
+        left = -1;
+        piece += 1;
+        continue;
       }
-    };
-    step();
+      const size = Math.min(WRITE_BYTES, left);
+      left -= size;
+      return filler.subarray(0, size);
+    }
+  };
+  return streamedPost(server, path, {
+    headers: {
+      'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
+      authorization: `Bearer ${token}`,
+    },
+    length: pieces.reduce<number>((sum, p) => sum + (typeof p === 'number' ? p : p.length), 0),
+    next,
   });
 }
 
@@ -152,7 +102,7 @@ describe.each(databaseKinds)('multipart uploads over their limit (%s)', (kind) =
     return { users: u?.n, testData: t?.n, challenges: c?.n };
   };
 
-  const expectRefused = (outcome: Outcome, message: string, status = 413) => {
+  const expectRefused = (outcome: StreamedAnswer, message: string, status = 413) => {
     expect(outcome.uploadError, JSON.stringify(outcome)).toBeUndefined();
     expect(outcome.status).toBe(status);
     expect(JSON.parse(outcome.body ?? '{}')).toEqual({ message });
