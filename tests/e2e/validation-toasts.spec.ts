@@ -103,8 +103,11 @@ test.describe('error toasts', () => {
     // two steps would otherwise count towards the toast's five (seen failing under load).
     await page.clock.install({ time: new Date('2026-01-05T08:00:00Z') });
     await page.goto('/');
+    // Paused only once the page is drawn: its start runs on timers too.
+    const login = studentScreen(page).loginButton;
+    await expect(login).toBeVisible();
     await page.clock.pauseAt(new Date('2026-01-05T09:00:00Z'));
-    await studentScreen(page).loginButton.click();
+    await login.click();
     const toast = toasts(page, ENTER_ALL);
     // The toaster mounts its toast on a timer of its own: let the first moments pass.
     await page.clock.runFor(100);
