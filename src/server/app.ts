@@ -54,6 +54,10 @@ import { passwordResetRoutes } from './password-reset/password-reset-routes.ts';
 import { studentAccountRoutes } from './users/student-account-routes.ts';
 import { teacherResultsRoutes } from './results/index.ts';
 import { userAdminRoutes } from './users/user-admin-routes.ts';
+import { oidcCallbackPath } from '../contract/oidc.ts';
+import { createOidcClient } from './auth/oidc/oidc-client.ts';
+import { oidcRoutes } from './auth/oidc/oidc-routes.ts';
+import { createSsoTokens } from './auth/oidc/sso-tokens.ts';
 
 export type AppDeps = {
   config: Config;
@@ -64,6 +68,8 @@ export type AppDeps = {
   judge?: JudgeService;
   /** The server's clock for the test's time rules (default: Date). */
   now?: () => Date;
+  /** Seconds the server's clock is ahead for single sign-on's ID token checks (tests). */
+  oidcClockSkewSeconds?: number;
   /** Told of every route as it is added (the fuzz test drives them all). */
   onRoute?: (route: RouteOptions) => void;
 };
@@ -209,6 +215,20 @@ export async function buildApp(
   await app.register(userAdminRoutes, { db: database.db, guards, versions });
   await app.register(teacherResultsRoutes, { db: database.db, guards, timeZone: config.timeZone });
   await app.register(rosterRoutes, { db: database.db, guards });
+  const secret = await resolveJwtSecret(config.jwtSecret, config.dataDir);
+  await app.register(oidcRoutes, {
+    config,
+    db: database.db,
+    tokens,
+    sso: config.oidc && {
+      client: createOidcClient(
+        config.oidc,
+        `${config.publicUrl}${oidcCallbackPath}`,
+        deps.oidcClockSkewSeconds,
+      ),
+      tokens: createSsoTokens(secret),
+    },
+  });
   await registerCompiler(app, {
     config,
     db: database.db,
@@ -218,7 +238,7 @@ export async function buildApp(
     database,
     judging,
     closing: gracefulClose.begun,
-    sessionSecret: await resolveJwtSecret(config.jwtSecret, config.dataDir),
+    sessionSecret: secret,
     now: deps.now ?? (() => new Date()),
   });
   await registerStaticFiles(app, config.staticDir);

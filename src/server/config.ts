@@ -104,7 +104,52 @@ const envSchema = z.object({
   // Who may sign up (issue 15 item 3): open (spec), roster (uploaded emails only), verify (all
   // new accounts confirm their email). A roster entry is claimed by a mailed link in every mode.
   STUDENT_SIGNUP: z.enum(STUDENT_SIGNUP_MODES).default('open'),
+  // Campus single sign-on (issue 18): all three of issuer, client id and secret, or none.
+  OIDC_ISSUER: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  OIDC_CLIENT_ID: optionalText,
+  OIDC_CLIENT_SECRET: optionalText,
+  OIDC_ALLOWED_DOMAINS: optionalText,
+  OIDC_ADMIN_EMAILS: optionalText,
+  OIDC_ADMIN_GROUP: optionalText,
+  OIDC_BUTTON_LABEL: optionalText.pipe(z.string().max(60).optional()),
 });
+
+/** A comma- or space-separated list, lower-cased (emails and domains compare that way). */
+const lowerList = (value: string | undefined) =>
+  (value ?? '')
+    .split(/[\s,]+/u)
+    .map((item) => item.trim().toLowerCase().replace(/^@/u, ''))
+    .filter((item) => item !== '');
+
+export type OidcConfig = {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** Email domains whose new students may sign up by SSO; empty: any. */
+  allowedDomains: string[];
+  adminEmails: string[];
+  /** A value of the ID token's `groups` claim that makes an administrator. */
+  adminGroup: string | undefined;
+  buttonLabel: string;
+};
+
+function oidcConfig(e: z.infer<typeof envSchema>): OidcConfig | undefined {
+  const { OIDC_ISSUER: issuer, OIDC_CLIENT_ID: clientId, OIDC_CLIENT_SECRET: clientSecret } = e;
+  if (!issuer && !clientId && !clientSecret) return undefined;
+  if (!issuer || !clientId || !clientSecret)
+    throw new ConfigError(
+      'Invalid configuration:\n  OIDC_*: set OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET together',
+    );
+  return {
+    issuer,
+    clientId,
+    clientSecret,
+    allowedDomains: lowerList(e.OIDC_ALLOWED_DOMAINS),
+    adminEmails: lowerList(e.OIDC_ADMIN_EMAILS),
+    adminGroup: e.OIDC_ADMIN_GROUP,
+    buttonLabel: e.OIDC_BUTTON_LABEL ?? 'campus account',
+  };
+}
 
 export type Config = {
   env: 'development' | 'production' | 'test';
@@ -154,6 +199,8 @@ export type Config = {
   resetTokenTtlSeconds: number;
   resetLimits: { perAccount: number; perIp: number; windowSeconds: number };
   studentSignUp: StudentSignUpMode;
+  /** Single sign-on, when configured. */
+  oidc: OidcConfig | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -232,5 +279,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       windowSeconds: Math.round(e.RESET_REQUEST_WINDOW_MINUTES * 60),
     },
     studentSignUp: e.STUDENT_SIGNUP,
+    oidc: oidcConfig(e),
   };
 }

@@ -81,7 +81,7 @@ export async function lastingDatabase(kind: DatabaseKind): Promise<LastingDataba
 export async function startServer(
   kind: DatabaseKind,
   env: Record<string, string> = {},
-  deps: Pick<AppDeps, 'judge' | 'now' | 'onRoute'> = {},
+  deps: Pick<AppDeps, 'judge' | 'now' | 'onRoute' | 'oidcClockSkewSeconds'> = {},
 ): Promise<TestServer> {
   let dropDatabase: () => Promise<void> = async () => {};
   let database: DatabaseHandle;
@@ -111,7 +111,7 @@ export async function startServer(
 export async function startServerOn(
   database: DatabaseHandle,
   env: Record<string, string> = {},
-  deps: Pick<AppDeps, 'judge' | 'now' | 'onRoute'> = {},
+  deps: Pick<AppDeps, 'judge' | 'now' | 'onRoute' | 'oidcClockSkewSeconds'> = {},
 ): Promise<TestServer> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-api-data-'));
   const config = loadConfig({
@@ -133,7 +133,8 @@ export async function startServerOn(
   const logFile = path.join(inject('apiLogDir'), `${crypto.randomUUID()}.log`);
   const log = createWriteStream(logFile);
   const app = await buildApp({ config, database, tokens, version: 'test', ...deps }, log);
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  // A PORT given (with its PUBLIC_URL) when the test must know the address before the start.
+  await app.listen({ port: env.PORT ? config.port : 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (address === null || typeof address === 'string') throw new Error('server has no port');
   return {

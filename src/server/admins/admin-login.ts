@@ -15,6 +15,7 @@ import { passwordLogin } from '../auth/password-login.ts';
 import type { TokenService } from '../auth/tokens.ts';
 import type { Db } from '../db/connection.ts';
 import { findAdminByEmail } from './admin-queries.ts';
+import { adminSession } from './admin-session.ts';
 import { forgetFirstPassword } from './first-password.ts';
 
 /** `dataDir`: where the generated first password waits for its first sign-in. */
@@ -38,14 +39,7 @@ export const adminLoginRoute: FastifyPluginAsyncZod<Deps> = async (
         failureMessage: messages.invalidCredentials,
       });
       await forgetFirstPassword(dataDir, admin.email);
-      const token = await tokens.issue({
-        sub: admin.id,
-        email: admin.email,
-        name: 'administrator',
-        role: 'admin',
-        ver: admin.tokenVersion,
-      });
-      return { token, email: admin.email };
+      return adminSession(tokens, admin);
     },
   );
 };

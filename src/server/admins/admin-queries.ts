@@ -10,6 +10,11 @@ export async function findAdminByEmail(db: Db, email: string): Promise<AdminRow 
   return rows[0];
 }
 
+export async function findAdminById(db: Db, id: string): Promise<AdminRow | undefined> {
+  const rows = await db.select().from(admins).where(eq(admins.id, id)).limit(1);
+  return rows[0];
+}
+
 export async function countAdmins(db: Db): Promise<number> {
   return db.$count(admins);
 }

@@ -33,3 +33,8 @@ export function insertUnclaimedUser(
 ): Promise<UserRow | undefined> {
   return insertUser(db, { ...values, passwordHash: null });
 }
+
+export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
+  const rows = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return rows[0];
+}
