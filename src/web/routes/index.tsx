@@ -2,9 +2,11 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { SiteHeader } from '../app/site-header.tsx';
 import { GuideLauncher } from '../features/guide/guide-launcher.tsx';
+import { SsoButton } from '../features/sso/sso-button.tsx';
+import { useSsoReturn } from '../features/sso/use-sso-return.ts';
 import { StudentScreen } from '../features/student-auth/student-screen.tsx';
 import { TestCodeForm } from '../features/test-code/test-code-form.tsx';
-import { sessionReady } from '../session/index.ts';
+import { sessionReady, setSession } from '../session/index.ts';
 
 export const Route = createFileRoute('/')({
   // The step shown depends on the session, which may still be coming back from IndexedDB.
@@ -14,6 +16,8 @@ export const Route = createFileRoute('/')({
 
 function StudentPage() {
   const navigate = useNavigate();
+  // Back from the campus sign-in: the hand-over becomes the session, and step 2 shows.
+  useSsoReturn('student', { student: setSession });
   return (
     <>
       <SiteHeader />
@@ -27,6 +31,7 @@ function StudentPage() {
             />
           }
           guide={<GuideLauncher />}
+          signInAlternative={<SsoButton audience="student" />}
         />
       </main>
     </>

@@ -2,7 +2,7 @@
  * /admin: the administrator's sign-in (spec §2). The server checks the credentials; a refusal shows
  * 'Invalid credentials' (the server's own message), missing fields 'Please enter all details'.
  */
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { messages } from '../../../contract/messages.ts';
 import { setAdminSession } from '../../session/admin-session.ts';
 import { EmailField } from '../../ui/email-field.tsx';
@@ -11,7 +11,13 @@ import { showError } from '../../ui/toast.ts';
 import { showFailure } from '../../ui/show-failure.ts';
 import { adminLogin } from './admin-login-api.ts';
 
-export function AdminLoginForm({ onSignedIn }: { onSignedIn: () => void }) {
+type Props = {
+  onSignedIn: () => void;
+  /** Another way to sign in, under the form (campus single sign-on). */
+  alternative?: ReactNode;
+};
+
+export function AdminLoginForm({ onSignedIn, alternative }: Props) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
@@ -60,6 +66,7 @@ export function AdminLoginForm({ onSignedIn }: { onSignedIn: () => void }) {
           {busy ? messages.working : messages.adminSignIn}
         </button>
       </form>
+      {alternative}
     </section>
   );
 }

@@ -14,9 +14,11 @@ type Props = {
   stepTwo: ReactNode;
   /** The 'How It Works' button and its dialog. */
   guide: ReactNode;
+  /** Another way to sign in, under the forms of step 1 (campus single sign-on). */
+  signInAlternative?: ReactNode;
 };
 
-export function StudentScreen({ stepTwo, guide }: Props) {
+export function StudentScreen({ stepTwo, guide, signInAlternative }: Props) {
   const session = useSession();
   const step = session && session.token && session.id && session.email ? 2 : 1;
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -42,7 +44,14 @@ export function StudentScreen({ stepTwo, guide }: Props) {
             {step === 1 ? messages.studentScreenIntro : messages.stepTwoIntro}
           </p>
         </header>
-        {step === 1 ? <AuthTabs /> : stepTwo}
+        {step === 1 ? (
+          <>
+            <AuthTabs />
+            {signInAlternative}
+          </>
+        ) : (
+          stepTwo
+        )}
       </section>
       <div className="student-screen__guide">{guide}</div>
     </div>

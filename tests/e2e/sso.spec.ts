@@ -1,0 +1,124 @@
+/**
+ * Campus single sign-on (issue 18) in Chromium: a second portal server configured for a real
+ * OpenID provider (oidc-provider, started by the test, with its development sign-in and consent
+ * pages). A student clicks "Sign in with Campus ID", signs in at the provider and lands on step 2
+ * with the fragment gone from the address; an administrator lands on the dashboard; a refused
+ * campus account comes back with the catalogue's message. The default server shows no button.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { ssoErrorMessages } from '../../src/contract/oidc-links.ts';
+import { freePort, startTestProvider, type TestProvider } from '../api/oidc-fixture.ts';
+import { e2eServerEnv } from './server-env.ts';
+import { expectStepTwo, toasts } from './support.ts';
+
+let server: ChildProcess | undefined;
+let provider: TestProvider | undefined;
+let dataDir = '';
+let base = '';
+
+test.beforeAll(async () => {
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  provider = await startTestProvider(`${base}/api/auth/oidc/callback`, {
+    ada: { email: 'ada.sso@college.edu', email_verified: true, name: 'Ada SSO' },
+    dean: { email: 'dean.sso@college.edu', email_verified: true, name: 'Dean' },
+    gmail: { email: 'someone.sso@gmail.example', email_verified: true },
+  });
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-sso-'));
+  // Its own process group, so that stopping it also stops tsx's child.
+  server = spawn('node_modules/.bin/tsx', ['src/server/main.ts'], {
+    detached: true,
+    env: {
+      ...process.env,
+      ...e2eServerEnv(port, dataDir),
+      PUBLIC_URL: base,
+      OIDC_ISSUER: provider.issuer,
+      OIDC_CLIENT_ID: provider.clientId,
+      OIDC_CLIENT_SECRET: provider.clientSecret,
+      OIDC_ALLOWED_DOMAINS: 'college.edu',
+      OIDC_ADMIN_EMAILS: 'dean.sso@college.edu',
+      OIDC_BUTTON_LABEL: 'Campus ID',
+    },
+    stdio: 'ignore',
+  });
+  await expect
+    .poll(
+      async () => {
+        try {
+          return (await fetch(`${base}/api/health`)).status;
+        } catch {
+          return 0;
+        }
+      },
+      { timeout: 60_000, intervals: [250] },
+    )
+    .toBe(200);
+});
+
+test.afterAll(async () => {
+  if (server?.pid) process.kill(-server.pid, 'SIGTERM');
+  await provider?.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** The provider's development pages: type the login, then consent. */
+async function signInAtProvider(page: Page, login: string) {
+  await page.getByPlaceholder('Enter any login').fill(login);
+  await page.getByPlaceholder('and password').fill('any');
+  await page.getByRole('button', { name: 'Sign-in' }).click();
+  await page.getByRole('button', { name: 'Continue' }).click();
+}
+
+test('a student signs in with the campus account and lands on step 2', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.goto(`${base}/`);
+  const button = page.getByRole('link', { name: 'Sign in with Campus ID' });
+  await expect(button).toBeVisible();
+  // The spec's forms are all still there, the button under them.
+  await expect(page.getByRole('tab', { name: 'Login' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Sign Up' })).toBeVisible();
+  await page.screenshot({ path: 'test-results/sso-student-button.png' });
+  await button.click();
+  await expect(page).toHaveURL(new RegExp(`^${provider?.issuer}/interaction/`));
+  await signInAtProvider(page, 'ada');
+  await expectStepTwo(page);
+  await expect(page.getByText('ada.sso@college.edu')).toBeVisible();
+  // The hand-over is gone from the address bar and the history entry.
+  expect(new URL(page.url()).hash).toBe('');
+  await page.reload();
+  await expectStepTwo(page);
+});
+
+test('an administrator signs in with the campus account and lands on the dashboard', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await page.goto(`${base}/admin`);
+  await page.getByRole('link', { name: 'Sign in with Campus ID' }).click();
+  await signInAtProvider(page, 'dean');
+  await expect(page).toHaveURL(/\/adminDash$/);
+  await expect(page.getByRole('navigation', { name: 'Dashboard menu' })).toBeVisible();
+});
+
+test('a campus account the portal refuses comes back with the reason', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.goto(`${base}/`);
+  await page.getByRole('link', { name: 'Sign in with Campus ID' }).click();
+  await signInAtProvider(page, 'gmail');
+  await expect(toasts(page, ssoErrorMessages['domain-not-allowed'])).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Login' })).toBeVisible();
+  expect(new URL(page.url()).hash).toBe('');
+});
+
+test('without single sign-on configured there is no button', async ({ page }) => {
+  // Once the page has asked whether single sign-on is on, not before.
+  const asked = page.waitForResponse((response) => response.url().endsWith('/api/auth/oidc'));
+  await page.goto('/');
+  expect(await (await asked).json()).toEqual({ enabled: false });
+  await expect(page.getByRole('tab', { name: 'Login' })).toBeVisible();
+  await expect(page.getByRole('link', { name: /Sign in with/ })).toHaveCount(0);
+});
