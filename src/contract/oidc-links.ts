@@ -18,6 +18,13 @@ export const oidcCallbackPath = '/api/auth/oidc/callback';
 /** POST: the hand-over from the page's `#sso=` fragment, exchanged once for a session. */
 export const oidcSessionPath = '/api/auth/oidc/session';
 
+/**
+ * GET, as a navigation after Log Out: on to the provider's own logout (RP-initiated logout) when
+ * it offers one, then back to the page; straight back to the page when it does not.
+ */
+export const oidcLogoutPath = '/api/auth/oidc/logout';
+export const oidcLogoutUrl = (audience: SsoAudience) => `${oidcLogoutPath}?for=${audience}`;
+
 /** The fragment keys of the page the browser comes back to. */
 export const SSO_HANDOVER_KEY = 'sso';
 export const SSO_ERROR_KEY = 'sso-error';

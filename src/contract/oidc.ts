@@ -20,6 +20,7 @@ export const oidcSettingsResponseSchema = z.object({
 export type OidcSettings = z.infer<typeof oidcSettingsResponseSchema>;
 
 export const oidcStartQuerySchema = z.object({ for: z.enum(SSO_AUDIENCES).default('student') });
+export const oidcLogoutQuerySchema = oidcStartQuerySchema;
 
 export const oidcSessionRequestSchema = z.object({
   handover: z.string().min(1).max(4096),

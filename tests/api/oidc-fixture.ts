@@ -55,6 +55,11 @@ export async function startTestProvider(
         client_id: clientId,
         client_secret: clientSecret,
         redirect_uris: [redirectUri],
+        // The portal's pages, where the provider's logout sends the browser back.
+        post_logout_redirect_uris: [
+          new URL('/', redirectUri).href,
+          new URL('/admin', redirectUri).href,
+        ],
         grant_types: ['authorization_code'],
         response_types: ['code'],
         token_endpoint_auth_method: 'client_secret_post',

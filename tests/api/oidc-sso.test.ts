@@ -9,6 +9,7 @@ import crypto from 'node:crypto';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  oidcLogoutUrl,
   oidcSessionPath,
   oidcSettingsPath,
   oidcStartUrl,
@@ -248,6 +249,19 @@ describe.each(databaseKinds)('single sign-on on %s', (kind) => {
       password: '!sso-only',
     });
     expect(login.status).toBe(401);
+  });
+
+  it('sends a Log Out on to the provider’s logout, which comes back to the page', async () => {
+    for (const audience of ['student', 'admin'] as const) {
+      const answer = await newBrowser().request(`${portal.server.url}${oidcLogoutUrl(audience)}`);
+      expect(answer.status).toBe(303);
+      const target = new URL(answer.headers.get('location') ?? '');
+      expect(target.origin).toBe(provider.issuer);
+      expect(target.searchParams.get('client_id')).toBe(provider.clientId);
+      expect(target.searchParams.get('post_logout_redirect_uri')).toBe(
+        `${portal.server.url}${audience === 'admin' ? '/admin' : '/'}`,
+      );
+    }
   });
 
   it('refuses a tampered state, a tampered nonce and a callback in another browser', async () => {

@@ -91,6 +91,15 @@ test('a student signs in with the campus account and lands on step 2', async ({ 
   expect(new URL(page.url()).hash).toBe('');
   await page.reload();
   await expectStepTwo(page);
+
+  // Log Out ends the provider's session too (RP-initiated logout): the next student at this
+  // computer is asked to sign in at the provider again, not signed in as this one.
+  await page.getByRole('button', { name: 'Log Out' }).click();
+  await page.getByRole('button', { name: 'Yes, sign me out' }).click();
+  await expect(page).toHaveURL(`${base}/`);
+  await expect(page.getByRole('tab', { name: 'Login' })).toBeVisible();
+  await page.getByRole('link', { name: 'Sign in with Campus ID' }).click();
+  await expect(page.getByPlaceholder('Enter any login')).toBeVisible();
 });
 
 test('an administrator signs in with the campus account and lands on the dashboard', async ({

@@ -5,6 +5,7 @@ import { AdminLoginForm } from '../features/admin-auth/admin-login-form.tsx';
 import { SsoButton } from '../features/sso/sso-button.tsx';
 import { useSsoReturn } from '../features/sso/use-sso-return.ts';
 import { setAdminSession } from '../session/admin-session.ts';
+import { markSsoSignIn } from '../session/sso-sign-in.ts';
 
 // The admin session module (and zod, which checks it) loads when an admin page opens, not with
 // every page's route options.
@@ -24,6 +25,7 @@ function AdminPage() {
   // Back from the campus sign-in: the hand-over becomes the session, and the dashboard opens.
   useSsoReturn('admin', {
     admin: (session) => {
+      markSsoSignIn('admin', session.token);
       setAdminSession(session);
       toDashboard();
     },

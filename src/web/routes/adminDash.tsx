@@ -30,6 +30,7 @@ import { StudentCount } from '../features/users/student-count.tsx';
 import { textParams } from '../lib/search-params.ts';
 import { adminLogOut, useAdminSession } from '../session/admin-session.ts';
 import { endServerSession } from '../session/server-logout.ts';
+import { leaveThroughProviderLogout } from '../session/sso-sign-in.ts';
 
 // As in admin.tsx: the admin session module loads with the admin pages, not with every page.
 const loadAdminSession = () => import('../session/admin-session.ts');
@@ -103,7 +104,8 @@ function AdminDashPage() {
         adminEmail={admin.email}
         onLogout={() => {
           // Every session of this administrator ends on the server too (sign out everywhere).
-          void endServerSession(admin.token);
+          const { token } = admin;
+          void endServerSession(token).then(() => leaveThroughProviderLogout('admin', token));
           adminLogOut();
           void navigate({ to: '/admin', replace: true });
         }}

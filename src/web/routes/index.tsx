@@ -7,6 +7,7 @@ import { useSsoReturn } from '../features/sso/use-sso-return.ts';
 import { StudentScreen } from '../features/student-auth/student-screen.tsx';
 import { TestCodeForm } from '../features/test-code/test-code-form.tsx';
 import { sessionReady, setSession } from '../session/index.ts';
+import { markSsoSignIn } from '../session/sso-sign-in.ts';
 
 export const Route = createFileRoute('/')({
   // The step shown depends on the session, which may still be coming back from IndexedDB.
@@ -17,7 +18,12 @@ export const Route = createFileRoute('/')({
 function StudentPage() {
   const navigate = useNavigate();
   // Back from the campus sign-in: the hand-over becomes the session, and step 2 shows.
-  useSsoReturn('student', { student: setSession });
+  useSsoReturn('student', {
+    student: (session) => {
+      markSsoSignIn('student', session.token);
+      setSession(session);
+    },
+  });
   return (
     <>
       <SiteHeader />

@@ -31,6 +31,11 @@ export function logOutEverywhere(): void {
   if (token)
     void import('./server-logout.ts')
       .then(({ endServerSession }) => endServerSession(token))
+      .catch(() => undefined)
+      // A campus sign-on's session then ends at the provider too (after the server's, which a
+      // navigation away would cut short).
+      .then(() => import('./sso-sign-in.ts'))
+      .then(({ leaveThroughProviderLogout }) => leaveThroughProviderLogout('student', token))
       .catch(() => undefined);
 }
 export const currentValidSession = session.currentValidSession;

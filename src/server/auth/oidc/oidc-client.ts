@@ -29,8 +29,11 @@ export type OidcClient = {
   start(): Promise<{ url: URL; secrets: FlowSecrets }>;
   /** Exchanges the callback's code; throws SsoError when the sign-in cannot be trusted. */
   finish(callbackUrl: URL, secrets: FlowSecrets): Promise<SsoIdentity>;
-  /** Where the provider ends its own session (RP-initiated logout), when it offers one. */
-  endSessionUrl(): Promise<URL | undefined>;
+  /**
+   * Where the provider ends its own session (RP-initiated logout) and then sends the browser to
+   * `returnTo`, when it offers one.
+   */
+  endSessionUrl(returnTo: string): Promise<URL | undefined>;
 };
 
 /** A sign-in that ends on the page with this code (contract: ssoErrorMessages). */
@@ -163,12 +166,16 @@ export function createOidcClient(
       }
     },
 
-    async endSessionUrl() {
+    async endSessionUrl(returnTo) {
       try {
         const found = await configuration();
         if (!found.serverMetadata().end_session_endpoint) return undefined;
-        return client.buildEndSessionUrl(found, { client_id: config.clientId });
+        return client.buildEndSessionUrl(found, {
+          client_id: config.clientId,
+          post_logout_redirect_uri: returnTo,
+        });
       } catch {
+        // A provider that cannot be reached: the portal's own session is over anyway.
         return undefined;
       }
     },

@@ -11,6 +11,8 @@ import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import {
   oidcCallbackPath,
+  oidcLogoutPath,
+  oidcLogoutQuerySchema,
   oidcSessionPath,
   oidcSessionRequestSchema,
   oidcSessionResponseSchema,
@@ -131,6 +133,19 @@ export const oidcRoutes: FastifyPluginAsyncZod<Deps> = async (app, { config, db,
         if (error instanceof SsoError) return failed(reply, flow.for, error);
         throw error;
       }
+    },
+  );
+
+  // After the portal's own Log Out: the provider's session ends too, so that the next student at
+  // a lab computer does not find the previous one still signed in at the provider.
+  app.get(
+    oidcLogoutPath,
+    { schema: { querystring: oidcLogoutQuerySchema } },
+    async (request, reply) => {
+      const page = pageOf(request.query.for);
+      const providerLogout = await sso.client.endSessionUrl(`${config.publicUrl}${page}`);
+      reply.header('cache-control', 'no-store');
+      return reply.redirect(providerLogout?.href ?? page, 303);
     },
   );
 
