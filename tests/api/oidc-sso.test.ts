@@ -17,6 +17,7 @@ import {
   type SsoAudience,
 } from '../../src/contract/oidc.ts';
 import { totalStudentCountPath } from '../../src/contract/admin.ts';
+import { createResetPasswordPath, resetPasswordPath } from '../../src/contract/password-reset.ts';
 import { createSsoTokens } from '../../src/server/auth/oidc/sso-tokens.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import {
@@ -37,6 +38,7 @@ import {
   type TestAccount,
   type TestProvider,
 } from './oidc-fixture.ts';
+import { resetTokenIn, startSmtpCapture, type SmtpCapture } from './smtp-capture.ts';
 
 const ACCOUNTS: Record<string, TestAccount> = {
   ada: { email: 'Ada.Lovelace@college.edu', email_verified: true, name: 'Ada Lovelace' },
@@ -298,6 +300,7 @@ describe.each(databaseKinds)('single sign-on on %s', (kind) => {
 describe('roster-only sign-up, with claims from the userinfo endpoint', () => {
   let provider: TestProvider;
   let portal: Portal;
+  let smtp: SmtpCapture;
   beforeAll(async () => {
     const port = await freePort();
     provider = await startTestProvider(
@@ -305,11 +308,17 @@ describe('roster-only sign-up, with claims from the userinfo endpoint', () => {
       ACCOUNTS,
       { claimsInIdToken: false },
     );
-    portal = await startPortal('pglite', provider, port, { STUDENT_SIGNUP: 'roster' });
+    smtp = await startSmtpCapture();
+    portal = await startPortal('pglite', provider, port, {
+      STUDENT_SIGNUP: 'roster',
+      SMTP_URL: smtp.url,
+      SMTP_TLS_REJECT_UNAUTHORIZED: 'false',
+    });
   });
   afterAll(async () => {
     await portal?.server.close();
     await provider?.close();
+    await smtp?.close();
   });
 
   it('does not create accounts for emails the roster does not hold, and links the others', async () => {
@@ -320,6 +329,23 @@ describe('roster-only sign-up, with claims from the userinfo endpoint', () => {
     const back = await signIn(portal, 'ada');
     const body = (await exchange(portal, back.value)).body as OidcSessionResponse;
     expect(body.for === 'student' && body.session.id).toBe(roster.rows[0]?.id);
+
+    // Signed in by SSO only, the student can still set a password with "Forgot Password?".
+    const email = 'ada.lovelace@college.edu';
+    expect((await call(portal.server, 'POST', createResetPasswordPath, { email })).status).toBe(
+      200,
+    );
+    const token = resetTokenIn((await smtp.nextMailTo(email)).raw, portal.server.config.publicUrl);
+    const reset = await call(portal.server, 'PUT', resetPasswordPath, {
+      token,
+      password: 'Ada-own-pass-1!',
+    });
+    expect(reset.status).toBe(200);
+    const login = await call(portal.server, 'POST', '/api/user/loginSignUp', {
+      email,
+      password: 'Ada-own-pass-1!',
+    });
+    expect(login.status).toBe(200);
   });
 });
 
