@@ -5,68 +5,26 @@
  * it never reaches the provider's server nor its logs), that the page's CSP lets the provider in,
  * and that the provider's events reach the test screen.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { createChallenge, uniqueCode } from './compiler-support.ts';
-import { e2eServerEnv } from './server-env.ts';
+import { startSecondServer, type SecondServer } from './second-server.ts';
 import { newAccount, signUpThroughUi } from './support.ts';
 
 const PROVIDER = 'http://ide.example.test';
 const APP_KEY = 'provider-app-key-1234';
 
-let server: ChildProcess | undefined;
-let dataDir = '';
+let server: SecondServer | undefined;
 let base = '';
 
-/** A port nothing listens on, so the test never talks to another server by mistake. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
 test.beforeAll(async () => {
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-external-'));
-  // Its own process group, so that stopping it also stops tsx's child.
-  server = spawn('node_modules/.bin/tsx', ['src/server/main.ts'], {
-    detached: true,
-    env: {
-      ...process.env,
-      ...e2eServerEnv(port, dataDir),
-      COMPILER_URL_TEMPLATE: `${PROVIDER}/embed/{challengeId}?key={appKey}#t={token}`,
-      COMPILER_APP_KEY: APP_KEY,
-    },
-    stdio: 'ignore',
-  });
-  await expect
-    .poll(
-      async () => {
-        try {
-          return (await fetch(`${base}/api/health`)).status;
-        } catch {
-          return 0;
-        }
-      },
-      { timeout: 60_000, intervals: [250] },
-    )
-    .toBe(200);
+  server = await startSecondServer('external', () => ({
+    COMPILER_URL_TEMPLATE: `${PROVIDER}/embed/{challengeId}?key={appKey}#t={token}`,
+    COMPILER_APP_KEY: APP_KEY,
+  }));
+  base = server.base;
 });
 
-test.afterAll(() => {
-  if (server?.pid) process.kill(-server.pid, 'SIGTERM');
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+test.afterAll(() => server?.stop());
 
 test('the test screen embeds an external provider named by COMPILER_URL_TEMPLATE', async ({
   page,

@@ -5,64 +5,44 @@
  * with the fragment gone from the address; an administrator lands on the dashboard; a refused
  * campus account comes back with the catalogue's message. The default server shows no button.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { ssoErrorMessages } from '../../src/contract/oidc-links.ts';
-import { freePort, startTestProvider, type TestProvider } from '../api/oidc-fixture.ts';
-import { e2eServerEnv } from './server-env.ts';
+import { startTestProvider, type TestProvider } from '../api/oidc-fixture.ts';
+import { freePort, startSecondServer, type SecondServer } from './second-server.ts';
 import { expectStepTwo, toasts } from './support.ts';
 
-let server: ChildProcess | undefined;
+let server: SecondServer | undefined;
 let provider: TestProvider | undefined;
-let dataDir = '';
 let base = '';
 
 test.beforeAll(async () => {
+  // The provider registers the portal's redirect URI, so the port is chosen first.
   const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  provider = await startTestProvider(`${base}/api/auth/oidc/callback`, {
+  const started = await startTestProvider(`http://127.0.0.1:${port}/api/auth/oidc/callback`, {
     ada: { email: 'ada.sso@college.edu', email_verified: true, name: 'Ada SSO' },
     dean: { email: 'dean.sso@college.edu', email_verified: true, name: 'Dean' },
     gmail: { email: 'someone.sso@gmail.example', email_verified: true },
   });
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-sso-'));
-  // Its own process group, so that stopping it also stops tsx's child.
-  server = spawn('node_modules/.bin/tsx', ['src/server/main.ts'], {
-    detached: true,
-    env: {
-      ...process.env,
-      ...e2eServerEnv(port, dataDir),
-      PUBLIC_URL: base,
-      OIDC_ISSUER: provider.issuer,
-      OIDC_CLIENT_ID: provider.clientId,
-      OIDC_CLIENT_SECRET: provider.clientSecret,
+  provider = started;
+  server = await startSecondServer(
+    'sso',
+    (address) => ({
+      PUBLIC_URL: address,
+      OIDC_ISSUER: started.issuer,
+      OIDC_CLIENT_ID: started.clientId,
+      OIDC_CLIENT_SECRET: started.clientSecret,
       OIDC_ALLOWED_DOMAINS: 'college.edu',
       OIDC_ADMIN_EMAILS: 'dean.sso@college.edu',
       OIDC_BUTTON_LABEL: 'Campus ID',
-    },
-    stdio: 'ignore',
-  });
-  await expect
-    .poll(
-      async () => {
-        try {
-          return (await fetch(`${base}/api/health`)).status;
-        } catch {
-          return 0;
-        }
-      },
-      { timeout: 60_000, intervals: [250] },
-    )
-    .toBe(200);
+    }),
+    port,
+  );
+  base = server.base;
 });
 
 test.afterAll(async () => {
-  if (server?.pid) process.kill(-server.pid, 'SIGTERM');
+  server?.stop();
   await provider?.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 /** The provider's development pages: type the login, then consent. */
