@@ -8,6 +8,7 @@ import { reportImportBenchmark } from './problem-import.ts';
 import { judgeBenchmark, THROUGHPUT_GOAL } from './judge.ts';
 import { reportRosterBenchmark } from './roster.ts';
 import { reportResultsBenchmark } from './results.ts';
+import { reportSimilarityBenchmark } from './similarity.ts';
 import { reportWebBenchmark } from './web.ts';
 
 const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
@@ -21,7 +22,7 @@ const targets: { label: string; url: string | undefined }[] = [
 ];
 
 // `BENCH_ONLY=judge,roster npm run bench` runs a subset (auth, roster, judge, results, import,
-// web, deadline).
+// web, deadline, similarity).
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
 const wanted = (name: string) => !only || only.includes(name);
 
@@ -61,6 +62,7 @@ const resultsMissed = wanted('results') ? await reportResultsBenchmark(targets) 
 const importMissed = wanted('import') ? await reportImportBenchmark(targets) : 0;
 const webMissed = wanted('web') ? await reportWebBenchmark() : 0;
 const deadlineMissed = wanted('deadline') ? await reportDeadlineBenchmark(postgresUrl) : 0;
+const similarityMissed = wanted('similarity') ? await reportSimilarityBenchmark() : 0;
 
 async function reportJudge() {
   console.log(`\nJudge: sandboxed (bwrap, cgroups, seccomp) vs bare runs of the same commands`);
@@ -97,3 +99,4 @@ if (deadlineMissed > 0)
   console.log(`Deadline burst: ${deadlineMissed} goal(s) not met, see above.`);
 if (resultsMissed > 0) console.log(`Results: ${resultsMissed} goal(s) not met, see above.`);
 if (importMissed > 0) console.log(`Package import: ${importMissed} goal(s) not met, see above.`);
+if (similarityMissed > 0) console.log('Similarity report: the 5 s goal was not met, see above.');

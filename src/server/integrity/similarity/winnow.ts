@@ -1,0 +1,77 @@
+/**
+ * Winnowing (Schleimer, Wilkerson and Aiken, SIGMOD 2003, the method behind MOSS): hash every run
+ * of K tokens, and in every window of W consecutive hashes keep the smallest (the rightmost on a
+ * tie). Any run of at least K + W - 1 tokens shared by two programs gives both at least one same
+ * fingerprint, wherever it sits; shorter coincidences mostly give none.
+ */
+import type { Token } from './tokenize.ts';
+
+/**
+ * Tokens per hashed run, and the window: every shared run of K + W - 1 = 13 tokens (about two
+ * lines) is guaranteed a shared fingerprint. Chosen on the labelled set (tests/fixtures/
+ * similarity): with 8 and 6 its copies score 0.88-1.0 and its independent solutions 0.0-0.14 in
+ * Java and C++; with 12 and 8, a reordered or padded copy fell to 0.74-0.77, as each inserted
+ * line breaks the runs around it.
+ */
+export const K = 8;
+export const W = 6;
+
+/** A kept hash and the source span of its K tokens. */
+export type Fingerprint = { hash: number; from: number; to: number };
+
+/** Token texts as small integers, the same for every program of one report. */
+export class TokenCodes {
+  private readonly codes = new Map<string, number>();
+  code(text: string): number {
+    let code = this.codes.get(text);
+    if (code === undefined) {
+      code = this.codes.size + 1;
+      this.codes.set(text, code);
+    }
+    return code;
+  }
+}
+
+/** 32-bit hashes of every run of K tokens (FNV-1a over the token codes). */
+function kgramHashes(codes: number[]): number[] {
+  const hashes: number[] = [];
+  for (let start = 0; start + K <= codes.length; start += 1) {
+    let hash = 0x811c9dc5;
+    for (let i = start; i < start + K; i += 1) {
+      hash = Math.imul(hash ^ (codes[i] ?? 0), 0x01000193) >>> 0;
+    }
+    hashes.push(hash);
+  }
+  return hashes;
+}
+
+export function fingerprints(tokens: Token[], dictionary: TokenCodes): Fingerprint[] {
+  const codes = tokens.map((token) => dictionary.code(token.text));
+  const hashes = kgramHashes(codes);
+  const kept: Fingerprint[] = [];
+  const span = (at: number): Fingerprint => ({
+    hash: hashes[at] ?? 0,
+    from: tokens[at]?.from ?? 0,
+    to: tokens[at + K - 1]?.to ?? 0,
+  });
+  // A program shorter than one window still gets its smallest hash.
+  if (hashes.length > 0 && hashes.length < W) {
+    let min = 0;
+    hashes.forEach((hash, at) => {
+      if (hash <= (hashes[min] ?? 0)) min = at;
+    });
+    return [span(min)];
+  }
+  let last = -1;
+  for (let start = 0; start + W <= hashes.length; start += 1) {
+    let min = start;
+    for (let at = start + 1; at < start + W; at += 1) {
+      if ((hashes[at] ?? 0) <= (hashes[min] ?? 0)) min = at;
+    }
+    if (min !== last) {
+      kept.push(span(min));
+      last = min;
+    }
+  }
+  return kept;
+}
