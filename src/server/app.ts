@@ -54,6 +54,7 @@ import { passwordResetRoutes } from './password-reset/password-reset-routes.ts';
 import { studentAccountRoutes } from './users/student-account-routes.ts';
 import { teacherResultsRoutes } from './results/index.ts';
 import { userAdminRoutes } from './users/user-admin-routes.ts';
+import { firstPaintScriptSource } from './first-paint-csp.ts';
 
 export type AppDeps = {
   config: Config;
@@ -113,7 +114,8 @@ export async function buildApp(
     contentSecurityPolicy: {
       useDefaults: true,
       directives: {
-        'script-src': ["'self'"],
+        // The pages' one inline script, by its hash (it must run before the first paint).
+        'script-src': ["'self'", firstPaintScriptSource()],
         // Ark UI positions popovers and toasts with inline style attributes.
         'style-src': ["'self'", "'unsafe-inline'"],
         'img-src': ["'self'", 'data:', 'blob:'],
