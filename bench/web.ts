@@ -49,6 +49,21 @@ async function medianRun<T>(runs: number, measure: () => Promise<T>, key: (run: 
   return { all, median };
 }
 
+/**
+ * One Lighthouse run, tried again once when it fails: on a loaded machine Lighthouse sometimes
+ * loses its own trace ("NO_NAVSTART: please run Lighthouse again"), which says nothing of the page.
+ */
+async function runLighthouseRetrying(bin: string, url: string) {
+  try {
+    return await runLighthouse(bin, url);
+  } catch (error) {
+    console.log(
+      `Lighthouse run failed, trying once more: ${String(error).split('\n').at(-2) ?? ''}`,
+    );
+    return runLighthouse(bin, url);
+  }
+}
+
 export async function reportWebBenchmark(): Promise<number> {
   const distDir = path.resolve(process.env.BENCH_WEB_DIR ?? 'dist');
   if (!fs.existsSync(path.join(distDir, '.vite', 'manifest.json'))) {
@@ -122,7 +137,7 @@ export async function reportWebBenchmark(): Promise<number> {
     try {
       const runs = await medianRun(
         LIGHTHOUSE_RUNS,
-        () => runLighthouse(bin, `${server.url}/`),
+        () => runLighthouseRetrying(bin, `${server.url}/`),
         (run) => run.scores.performance ?? 0,
       );
       const { scores, metrics } = runs.median;
