@@ -8,8 +8,7 @@
  *   a round trip before the first paint on a slow lab network);
  * - the inline first-paint script (src/contract/first-paint.ts): colour mode before the first
  *   paint, and the prerendered screen hidden when this visit must show another;
- * - data-prerendered on <html>, naming the path whose screen it holds (main.tsx hydrates only then);
- * - the app's scripts in a <template> started after the first paint (see deferAppScripts).
+ * - data-prerendered on <html>, naming the path whose screen it holds (main.tsx hydrates only then).
  *
  * The screens are rendered by the app's own code (src/web/prerender/render-first-screen.tsx),
  * loaded through a Vite server in middleware mode, never by a hand-kept copy of the markup.
@@ -17,11 +16,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { createServer, type Plugin, type PluginOption, type Rolldown } from 'vite';
-import {
-  APP_SCRIPTS_TEMPLATE_ID,
-  FIRST_PAINT_SCRIPT,
-  PRERENDERED_ATTRIBUTE,
-} from '../src/contract/first-paint.ts';
+import { FIRST_PAINT_SCRIPT, PRERENDERED_ATTRIBUTE } from '../src/contract/first-paint.ts';
 import { routeChunkFiles } from './route-chunks.ts';
 
 type Page = { path: string; file: string; routeModule: string };
@@ -109,26 +104,7 @@ function buildPage(
   const emptyRoot = '<div id="root"></div>';
   if (!html.includes(emptyRoot)) throw new Error('prerender: index.html has no empty #root');
   html = html.replace(emptyRoot, `<div id="root">${body}</div>`);
-  return deferAppScripts(html);
-}
-
-/**
- * Moves the app's module script and its preloads out of <head> into an inert <template> that the
- * first-paint script starts once the screen is painted (src/contract/first-paint.ts). The screen
- * needs no script to show, and on a slow lab machine issuing, fetching and compiling some twenty
- * scripts while the page is parsed put the first paint back by a few hundred milliseconds.
- */
-function deferAppScripts(html: string): string {
-  const tags: string[] = [];
-  const pattern =
-    /<script type="module" crossorigin src="[^"]+"><\/script>|<link rel="modulepreload" crossorigin href="[^"]+">/g;
-  const withoutScripts = html.replace(pattern, (tag) => {
-    tags.push(tag);
-    return '';
-  });
-  if (!tags.some((tag) => tag.startsWith('<script'))) throw new Error('prerender: no app script');
-  const template = `<template id="${APP_SCRIPTS_TEMPLATE_ID}">${tags.join('')}</template>`;
-  return withoutScripts.replace('</body>', `${template}</body>`);
+  return html;
 }
 
 export function prerenderFirstScreens(appPlugins: () => PluginOption[]): Plugin {

@@ -13,9 +13,6 @@
  *   rule of base.css makes the prerendered buttons and links ignore the pointer until then, as a
  *   click on them before hydration would be lost (the fields can be typed into: see
  *   ui/replay-typed-value.ts);
- * - starts the app's scripts (kept in <template id="app-scripts"> by the build) once the parsed
- *   page has had its first frame, so that fetching and compiling them does not delay it (a
- *   timer too, as a hidden tab runs no animation frames);
  * - stops the browser's own submission of every form: the app submits its forms itself (with
  *   fetch, in their onSubmit handlers), and a prerendered login form submitted before the app has
  *   hydrated it (Enter in the password field) would otherwise send the password in a URL.
@@ -44,17 +41,6 @@ export const FIRST_PAINT_SCRIPT = `(function () {
   if (screen !== location.pathname || signedIn) root.setAttribute('data-prerender-stale', '');
   root.setAttribute('data-app-starting', '');
   document.addEventListener('submit', function (event) { event.preventDefault(); }, true);
-  var started = false;
-  function start() {
-    var scripts = document.getElementById('app-scripts');
-    if (started || !scripts) return;
-    started = true;
-    document.head.appendChild(document.importNode(scripts.content, true));
-  }
-  document.addEventListener('DOMContentLoaded', function () {
-    requestAnimationFrame(function () { setTimeout(start, 0); });
-    setTimeout(start, 300);
-  });
 })();`;
 
 /** The attribute on <html> naming the path whose screen the HTML holds. */
@@ -65,5 +51,3 @@ export const PRERENDER_STALE_ATTRIBUTE = 'data-prerender-stale';
 export const APP_STARTING_ATTRIBUTE = 'data-app-starting';
 /** Set by the app once it has rendered or hydrated its first screen (app/root-layout.tsx). */
 export const APP_READY_ATTRIBUTE = 'data-app-ready';
-/** The <template> in which the build keeps the app's scripts until after the first paint. */
-export const APP_SCRIPTS_TEMPLATE_ID = 'app-scripts';
