@@ -1,7 +1,9 @@
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type PluginOption } from 'vite';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
+import { prerenderFirstScreens } from './scripts/prerender-plugin.ts';
+import { routeChunkFiles } from './scripts/route-chunks.ts';
 
 // The install manifest (manifest.webmanifest). The colours are the light theme's page background
 // (--color-bg in src/web/app/styles/base.css); index.html adds a dark theme-color for dark systems.
@@ -30,7 +32,6 @@ const webManifest: Partial<ManifestOptions> = {
  * path, so other pages fetch these few KB too, but / is where nearly every visit starts.
  */
 function preloadStudentRoute(): Plugin {
-  const routeModule = 'src/web/routes/index.tsx?tsr-split';
   return {
     name: 'portal:preload-student-route',
     apply: 'build',
@@ -38,29 +39,17 @@ function preloadStudentRoute(): Plugin {
       order: 'post',
       handler(html, { bundle }) {
         if (!bundle) return html;
-        const chunks = Object.values(bundle).filter((item) => item.type === 'chunk');
-        const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-        const route = chunks.find((chunk) => chunk.facadeModuleId?.includes(routeModule));
-        if (!route) throw new Error(`preloadStudentRoute: no chunk for ${routeModule}`);
-        const files = new Set<string>();
-        const styles = new Set<string>();
-        const visit = (fileName: string) => {
-          if (files.has(fileName)) return;
-          files.add(fileName);
-          const chunk = byFile.get(fileName);
-          chunk?.viteMetadata?.importedCss.forEach((css) => styles.add(css));
-          for (const imported of chunk?.imports ?? []) visit(imported);
-        };
-        visit(route.fileName);
+        const { scripts, styles } = routeChunkFiles(bundle, 'src/web/routes/index.tsx');
         const link = (rel: string, file: string) => ({
           tag: 'link',
           attrs: { rel, crossorigin: true, href: `/${file}` },
           injectTo: 'head' as const,
         });
-        // The route's styles as well: the chunk would only add them once it has run.
+        // The route's styles as well: the chunk would only add them once it has run. (The
+        // prerender plugin then inlines every stylesheet of the page.)
         const tags = [
-          ...[...styles].map((file) => link('stylesheet', file)),
-          ...[...files].map((file) => link('modulepreload', file)),
+          ...styles.map((file) => link('stylesheet', file)),
+          ...scripts.map((file) => link('modulepreload', file)),
         ].filter((tag) => !html.includes(`/${tag.attrs.href.slice(1)}"`));
         return { html, tags };
       },
@@ -68,18 +57,25 @@ function preloadStudentRoute(): Plugin {
   };
 }
 
+// The app's own plugins, also used by the prerender of the first screens to compile them.
+const appPlugins = (): PluginOption[] => [
+  tanstackRouter({
+    target: 'react',
+    autoCodeSplitting: true,
+    routesDirectory: './src/web/routes',
+    generatedRouteTree: './src/web/routeTree.gen.ts',
+    quoteStyle: 'single',
+  }),
+  react(),
+];
+
 // The web app is built into dist/, which the Fastify server serves with an SPA fallback.
 export default defineConfig({
   plugins: [
-    tanstackRouter({
-      target: 'react',
-      autoCodeSplitting: true,
-      routesDirectory: './src/web/routes',
-      generatedRouteTree: './src/web/routeTree.gen.ts',
-      quoteStyle: 'single',
-    }),
-    react(),
+    ...appPlugins(),
     preloadStudentRoute(),
+    // The student card of / and the admin sign-in of /admin, rendered into the built HTML.
+    prerenderFirstScreens(appPlugins),
     // The service worker is our own (sw/), built by the plugin with the precache list injected,
     // and registered by src/web/lib/sw-bridge.ts, which asks before an update takes over.
     VitePWA({
@@ -88,6 +84,8 @@ export default defineConfig({
       filename: 'sw.ts',
       injectRegister: false,
       manifest: webManifest,
+      // The header's brand mark: the prerendered first screen shows it, offline too.
+      includeAssets: ['favicon.svg'],
       injectManifest: {
         rollupFormat: 'es',
         // svg and webmanifest are added by the plugin itself (listing them again is an error).

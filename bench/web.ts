@@ -1,7 +1,9 @@
 /**
  * The web app in `npm run bench`: the initial JS of / (goal ≤ 120 KB gzip, CodeMirror and admin
  * code lazy), page figures in throttled Chromium next to a script-less baseline page served by the
- * same server, and Lighthouse (goals: performance ≥ 95, accessibility 100, best practices ≥ 95).
+ * same server (goal: first and largest contentful paint of / ≤ 1.5x the baseline's, as the first
+ * screen is prerendered), and Lighthouse, the median of 5 runs (goals: performance ≥ 95,
+ * accessibility 100, best practices ≥ 95).
  * Measures the build in BENCH_WEB_DIR (default dist/).
  * Returns the number of goals missed.
  */
@@ -13,7 +15,15 @@ import { measureWebSizes } from './web-sizes.ts';
 import { launchBenchBrowser, measurePage, type PageFigures } from './web-vitals.ts';
 
 const INITIAL_JS_GOAL_KB = 120;
-const RUNS = 3;
+/** Cold loads of each page (the baseline and /), judged by their median. */
+const PAGE_RUNS = 3;
+/** Lighthouse runs, judged by their median: its score moves more between runs (see medianRun). */
+const LIGHTHOUSE_RUNS = 5;
+/**
+ * The prerendered first screen (issue 16) paints without waiting for the JavaScript: its first
+ * and largest contentful paint stay within this factor of the script-less baseline's.
+ */
+const PAINT_GOAL_RATIO = 1.5;
 const LIGHTHOUSE_GOALS: Record<string, number> = {
   performance: 95,
   accessibility: 100,
@@ -25,18 +35,33 @@ const ms = (value: number) => `${value.toFixed(0)} ms`;
 const ratio = (value: number, base: number) => (base > 0 ? `${(value / base).toFixed(1)}x` : 'n/a');
 
 /**
- * Runs `measure` three times and answers every run and the median one by `key`, so one noisy run
+ * Runs `measure` `runs` times and answers every run and the median one by `key`, so one noisy run
  * does not decide. The page figures are judged by LCP. Lighthouse's score moves by several points
  * between runs on a busy machine (mostly through total blocking time, measured from the
  * machine's real task lengths), so, as Lighthouse's own guidance on variability advises, its
  * runs are judged by performance; the other categories are read from that same run.
  */
-async function medianRun<T>(measure: () => Promise<T>, key: (run: T) => number) {
+async function medianRun<T>(runs: number, measure: () => Promise<T>, key: (run: T) => number) {
   const all: T[] = [];
-  for (let i = 0; i < RUNS; i += 1) all.push(await measure());
-  const median = [...all].sort((a, b) => key(a) - key(b))[Math.floor(RUNS / 2)];
+  for (let i = 0; i < runs; i += 1) all.push(await measure());
+  const median = [...all].sort((a, b) => key(a) - key(b))[Math.floor(runs / 2)];
   if (median === undefined) throw new Error('no run');
   return { all, median };
+}
+
+/**
+ * One Lighthouse run, tried again once when it fails: on a loaded machine Lighthouse sometimes
+ * loses its own trace ("NO_NAVSTART: please run Lighthouse again"), which says nothing of the page.
+ */
+async function runLighthouseRetrying(bin: string, url: string) {
+  try {
+    return await runLighthouse(bin, url);
+  } catch (error) {
+    console.log(
+      `Lighthouse run failed, trying once more: ${String(error).split('\n').at(-2) ?? ''}`,
+    );
+    return runLighthouse(bin, url);
+  }
 }
 
 export async function reportWebBenchmark(): Promise<number> {
@@ -67,10 +92,12 @@ export async function reportWebBenchmark(): Promise<number> {
   try {
     const byLcp = (figures: PageFigures) => figures.lcpMs;
     const { median: baseline } = await medianRun(
+      PAGE_RUNS,
       () => measurePage(browser, server.url + BASELINE_PATH, BASELINE_PATH),
       byLcp,
     );
     const { median: app } = await medianRun(
+      PAGE_RUNS,
       () => measurePage(browser, `${server.url}/`, BASELINE_PATH),
       byLcp,
     );
@@ -89,6 +116,14 @@ export async function reportWebBenchmark(): Promise<number> {
         transferred: kb(row.transferKb),
       })),
     );
+    const fcpRatio = app.fcpMs / baseline.fcpMs;
+    const lcpRatio = app.lcpMs / baseline.lcpMs;
+    const paintMet = fcpRatio <= PAINT_GOAL_RATIO && lcpRatio <= PAINT_GOAL_RATIO;
+    if (!paintMet) missed += 1;
+    console.log(
+      `First paint of /: FCP ${fcpRatio.toFixed(2)}x and LCP ${lcpRatio.toFixed(2)}x the baseline ` +
+        `(goal ≤ ${PAINT_GOAL_RATIO}x each): ${paintMet ? 'met' : 'NOT met'}`,
+    );
   } finally {
     await browser.close();
   }
@@ -101,13 +136,15 @@ export async function reportWebBenchmark(): Promise<number> {
   } else {
     try {
       const runs = await medianRun(
-        () => runLighthouse(bin, `${server.url}/`),
+        LIGHTHOUSE_RUNS,
+        () => runLighthouseRetrying(bin, `${server.url}/`),
         (run) => run.scores.performance ?? 0,
       );
       const { scores, metrics } = runs.median;
       console.log(
         `\nWeb app: Lighthouse for / (mobile preset, simulated throttling), the median of ${runs.all.length} runs ` +
-          `(performance of each: ${runs.all.map((run) => run.scores.performance ?? 0).join(', ')})`,
+          `(performance of each: ${runs.all.map((run) => run.scores.performance ?? 0).join(', ')}; ` +
+          `total blocking time of each: ${runs.all.map((run) => run.metrics.TBT ?? 'n/a').join(', ')})`,
       );
       console.table(
         Object.entries(LIGHTHOUSE_GOALS).map(([category, goal]) => {

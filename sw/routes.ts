@@ -1,6 +1,7 @@
 /**
- * How requests are answered: page navigations fall back to the cached index.html, so deep links
- * open offline; the API always goes to the network, never to a cache (a stale answer on exam day
+ * How requests are answered: page navigations fall back to the cached index.html (/admin to
+ * admin.html: each holds its prerendered first screen, so an offline cold start paints at once),
+ * so deep links open offline; the API always goes to the network, never to a cache (a stale answer on exam day
  * is worse than a clear network error). The one exception is the roster template, see below.
  */
 import { rosterTemplatePath } from '../src/contract/roster-template.ts';
@@ -37,6 +38,10 @@ export function registerRoutes(): void {
     ({ request }) => templateNetworkFirst(request),
   );
   registerRoute(({ url }) => url.pathname.startsWith('/api/'), new NetworkOnly());
+  // Registered first: the first route that matches answers.
+  registerRoute(
+    new NavigationRoute(shell.createHandlerBoundToURL('/admin.html'), { allowlist: [/^\/admin$/] }),
+  );
   registerRoute(
     new NavigationRoute(shell.createHandlerBoundToURL('/index.html'), {
       denylist: [/^\/api\//],

@@ -58,6 +58,7 @@ import { oidcCallbackPath } from '../contract/oidc.ts';
 import { createOidcClient } from './auth/oidc/oidc-client.ts';
 import { oidcRoutes } from './auth/oidc/oidc-routes.ts';
 import { createSsoTokens } from './auth/oidc/sso-tokens.ts';
+import { firstPaintScriptSource } from './first-paint-csp.ts';
 
 export type AppDeps = {
   config: Config;
@@ -119,7 +120,8 @@ export async function buildApp(
     contentSecurityPolicy: {
       useDefaults: true,
       directives: {
-        'script-src': ["'self'"],
+        // The pages' one inline script, by its hash (it must run before the first paint).
+        'script-src': ["'self'", firstPaintScriptSource()],
         // Ark UI positions popovers and toasts with inline style attributes.
         'style-src': ["'self'", "'unsafe-inline'"],
         'img-src': ["'self'", 'data:', 'blob:'],

@@ -1,6 +1,9 @@
 /**
  * Serves the built PWA from dist/ with an SPA fallback: a deep link such as /challenges/X gets
- * index.html, while an unknown /api path gets a JSON 404.
+ * index.html, while an unknown /api path gets a JSON 404. The build prerenders the first screen
+ * of / into index.html and that of /admin into admin.html (scripts/prerender-plugin.ts), so
+ * /admin gets its own page; every other path gets index.html, whose inline script hides the
+ * student card there until the app has drawn the right screen.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -10,6 +13,8 @@ import { messages } from '../contract/messages.ts';
 
 export async function registerStaticFiles(app: FastifyInstance, staticDir: string): Promise<void> {
   const hasBuild = fs.existsSync(path.join(staticDir, 'index.html'));
+  // A build older than the prerendered pages has no admin.html: index.html serves /admin too.
+  const hasAdminPage = fs.existsSync(path.join(staticDir, 'admin.html'));
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: staticDir,
@@ -43,7 +48,8 @@ export async function registerStaticFiles(app: FastifyInstance, staticDir: strin
           : 'The web app is not built yet: run `npm run build`.',
       });
     }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    const page = url === '/admin' && hasAdminPage ? 'admin.html' : 'index.html';
+    return reply.header('cache-control', 'no-cache').sendFile(page);
   });
 
   if (hasBuild) {

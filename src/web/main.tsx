@@ -1,14 +1,15 @@
 /**
- * Entry point: applies the colour mode before the first paint, mounts the router and, in a
- * production build, registers the service worker (sw/) that makes the app work offline.
+ * Entry point: applies the colour mode, mounts the router (hydrating the first screen the build
+ * prerendered into the page, see app/mount.tsx) and, in a production build, registers the
+ * service worker (sw/) that makes the app work offline.
  */
 // First: zod must be configured before any schema is built (see the module).
 import './lib/zod-jitless.ts';
-import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
+import { StrictMode } from 'react';
 import { RouterProvider } from '@tanstack/react-router';
 import { initTheme } from './app/theme.ts';
 import { router } from './app/router.tsx';
+import { mountApp } from './app/mount.tsx';
 import { registerServiceWorker } from './lib/sw-bridge.ts';
 import './app/styles/base.css';
 
@@ -16,15 +17,12 @@ initTheme();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
-const root = createRoot(container);
-// A transition lets React render the first screen in small slices, yielding to the browser in
-// between, instead of one long task that blocks input on a slow lab machine.
-startTransition(() => {
-  root.render(
-    <StrictMode>
-      <RouterProvider router={router} />
-    </StrictMode>,
-  );
-});
+void mountApp(
+  container,
+  router,
+  <StrictMode>
+    <RouterProvider router={router} />
+  </StrictMode>,
+);
 
 if (import.meta.env.PROD) void registerServiceWorker();

@@ -103,9 +103,10 @@ test.describe('error toasts', () => {
     // two steps would otherwise count towards the toast's five (seen failing under load).
     await page.clock.install({ time: new Date('2026-01-05T08:00:00Z') });
     await page.goto('/');
-    // Paused only once the page is drawn: its start runs on timers too.
+    // Paused only once the app has started (the card itself is prerendered, drawn before the
+    // app runs): its start runs on timers too.
     const login = studentScreen(page).loginButton;
-    await expect(login).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('data-app-ready', '');
     await page.clock.pauseAt(new Date('2026-01-05T09:00:00Z'));
     await login.click();
     const toast = toasts(page, ENTER_ALL);

@@ -4,6 +4,7 @@
  */
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { Outlet } from '@tanstack/react-router';
+import { APP_READY_ATTRIBUTE, APP_STARTING_ATTRIBUTE } from '../../contract/first-paint.ts';
 import { messages } from '../../contract/messages.ts';
 import { afterLoadIdle } from '../lib/after-load.ts';
 import { toaster } from '../ui/toast.ts';
@@ -11,8 +12,9 @@ import { OfflineBanner } from './offline-banner.tsx';
 import { UpdatePrompt } from './update-prompt.tsx';
 
 // Inside the test screen's frame (the compiler page) the outer page already shows the offline
-// banner and the update prompt: showing them twice would only crowd the editor.
-const embedded = window.self !== window.top;
+// banner and the update prompt: showing them twice would only crowd the editor. (No window: the
+// build's prerender of the first screens, which are never embedded.)
+const embedded = typeof window !== 'undefined' && window.self !== window.top;
 
 // The toast region (Ark UI's Toaster, ~10 KB gzip) is a chunk of its own, mounted once the page
 // has loaded and is idle, or at once when a toast is raised earlier. Toasts raised before it
@@ -38,7 +40,20 @@ function useToasterWanted(): boolean {
   return wanted;
 }
 
+/**
+ * Marks <html> data-app-ready (and no longer data-app-starting) once the app has rendered or
+ * hydrated its first screen: until then a prerendered screen is only markup, whose buttons do
+ * nothing yet (src/contract/first-paint.ts; the browser tests wait for the mark too).
+ */
+function useAppReadyMark(): void {
+  useEffect(() => {
+    document.documentElement.removeAttribute(APP_STARTING_ATTRIBUTE);
+    document.documentElement.setAttribute(APP_READY_ATTRIBUTE, '');
+  }, []);
+}
+
 export function RootLayout() {
+  useAppReadyMark();
   const toasterWanted = useToasterWanted();
   return (
     <>

@@ -1,17 +1,7 @@
-/** The router, built from the generated file-route tree and registered for type-safe links. */
-import { createRouter } from '@tanstack/react-router';
-import { routeTree } from '../routeTree.gen.ts';
-import { PendingScreen } from './pending.tsx';
-import { NotFound, RouteError } from './route-error.tsx';
+/** The browser's router, registered for type-safe links. */
+import { createAppRouter } from './create-router.tsx';
 
-export const router = createRouter({
-  routeTree,
-  defaultPendingComponent: PendingScreen,
-  defaultErrorComponent: RouteError,
-  defaultNotFoundComponent: NotFound,
-  defaultPreload: 'intent',
-  scrollRestoration: true,
-});
+export const router = createAppRouter();
 
 declare module '@tanstack/react-router' {
   interface Register {

@@ -56,6 +56,13 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
+/**
+ * The prerendered first screen cannot know the visitor's mode, so it is rendered (and hydrated) as
+ * light; the page's colours already follow the mode the inline script in index.html chose before
+ * the first paint, and the toggle's label catches up right after hydration.
+ */
+const prerenderedTheme = (): Theme => 'light';
+
 export function useTheme(): Theme {
-  return useSyncExternalStore(subscribe, currentTheme, currentTheme);
+  return useSyncExternalStore(subscribe, currentTheme, prerenderedTheme);
 }

@@ -8,7 +8,8 @@ import { applyUpdate, getUpdateState, subscribeUpdate } from '../lib/sw-bridge.t
 import './styles/pwa.css';
 
 export function UpdatePrompt() {
-  const update = useSyncExternalStore(subscribeUpdate, getUpdateState);
+  // No update is waiting in the prerendered first screen, nor while it hydrates.
+  const update = useSyncExternalStore(subscribeUpdate, getUpdateState, () => 'none');
   // The live region stays in the page so that the text appearing in it is announced.
   return (
     <div className="update-prompt-region" role="status" aria-live="polite">

@@ -11,7 +11,10 @@ function subscribe(listener: () => void): () => void {
 }
 
 const isOnline = () => navigator.onLine;
+// The prerendered first screen (and so its hydration) assumes a network; an offline start shows
+// the banner right after hydration.
+const onlineWhenPrerendered = () => true;
 
 export function useOnline(): boolean {
-  return useSyncExternalStore(subscribe, isOnline);
+  return useSyncExternalStore(subscribe, isOnline, onlineWhenPrerendered);
 }

@@ -4,7 +4,8 @@ import type { UserSession } from '../../contract/session.ts';
 import { onTokenRefused } from '../lib/token-refusals.ts';
 import { createSessionStore } from './session-store.ts';
 
-const session = createSessionStore({ events: window });
+// No window in the build's prerender of the first screens, which renders them signed out.
+const session = createSessionStore(typeof window === 'undefined' ? {} : { events: window });
 // The server no longer takes the session's token: this browser is signed out too, back to step 1.
 onTokenRefused(session.endIfRefused);
 

@@ -1,6 +1,8 @@
 /**
  * /admin: the administrator's sign-in (spec §2). The server checks the credentials; a refusal shows
  * 'Invalid credentials' (the server's own message), missing fields 'Please enter all details'.
+ * The form is prerendered into the built page: method="post" keeps a submission made without
+ * script from putting the password in a URL (the app itself submits with fetch).
  */
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { messages } from '../../../contract/messages.ts';
@@ -46,7 +48,7 @@ export function AdminLoginForm({ onSignedIn, alternative }: Props) {
       <h1 id="admin-login-heading" className="card__title">
         {messages.adminSignInTitle}
       </h1>
-      <form className="form" noValidate onSubmit={onSubmit} aria-busy={busy}>
+      <form className="form" method="post" noValidate onSubmit={onSubmit} aria-busy={busy}>
         <EmailField
           label={messages.adminEmailLabel}
           autoComplete="username"

@@ -6,14 +6,18 @@ import { TextField } from '../../ui/text-field.tsx';
 import { lowerCaseAsTyped } from './lower-case-as-typed.ts';
 import { useAuthSubmit } from './use-auth-submit.ts';
 
-/** Step 1, Login tab: email, password and the 'Forgot Password?' link. */
+/**
+ * Step 1, Login tab: email, password and the 'Forgot Password?' link. The form is prerendered
+ * into the built page: method="post" keeps a submission made without script from putting the
+ * password in a URL (the app itself submits with fetch).
+ */
 export function LoginForm() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const { busy, onSubmit } = useAuthSubmit(() => ({ email: email.trim(), password }));
 
   return (
-    <form className="form" noValidate onSubmit={onSubmit} aria-busy={busy}>
+    <form className="form" method="post" noValidate onSubmit={onSubmit} aria-busy={busy}>
       <EmailField
         autoComplete="username"
         value={email}

@@ -9,7 +9,8 @@ import { useAuthSubmit } from './use-auth-submit.ts';
  * Step 1, Sign Up tab: name, email, password and the spec's hint about remembering it. When the
  * account is activated through a mailed link instead (issue 15 item 3), the server's "check your
  * email" stays under the form (the toast goes after 5 s) and the typed password is cleared: the
- * link's page asks for the password.
+ * link's page asks for the password. Prerendered like the login form, and posted for the same
+ * reason (see login-form.tsx).
  */
 export function SignUpForm() {
   const [name, setName] = useState('');
@@ -25,7 +26,7 @@ export function SignUpForm() {
   );
 
   return (
-    <form className="form" noValidate onSubmit={onSubmit} aria-busy={busy}>
+    <form className="form" method="post" noValidate onSubmit={onSubmit} aria-busy={busy}>
       <TextField
         label={messages.fieldName}
         name="name"
