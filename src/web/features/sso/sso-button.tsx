@@ -12,11 +12,15 @@ export function SsoButton({ audience }: { audience: SsoAudience }) {
   const [label, setLabel] = useState<string | null>(null);
   useEffect(() => {
     let mounted = true;
-    void ssoLabel().then((value) => {
-      if (mounted) setLabel(value);
-    });
+    const ask = () =>
+      void ssoLabel().then((value) => {
+        if (mounted) setLabel(value);
+      });
+    ask();
+    window.addEventListener('online', ask);
     return () => {
       mounted = false;
+      window.removeEventListener('online', ask);
     };
   }, []);
   if (!label) return null;

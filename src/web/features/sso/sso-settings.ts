@@ -14,8 +14,15 @@ function labelOf(body: unknown): string | null {
   return enabled === true && typeof label === 'string' && label.trim() !== '' ? label : null;
 }
 
-/** The button's label, or null. */
+/**
+ * The button's label, or null. Not asked while the browser is offline (a lab's cold start from the
+ * service worker): the call could only fail; the button asks again once back online.
+ */
 export function ssoLabel(): Promise<string | null> {
-  asked ??= apiRequest(oidcSettingsPath).then(labelOf, () => null);
+  if (!navigator.onLine) return Promise.resolve(null);
+  asked ??= apiRequest(oidcSettingsPath).then(labelOf, () => {
+    asked = undefined; // a failed call is asked again next time
+    return null;
+  });
   return asked;
 }
