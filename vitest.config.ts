@@ -23,14 +23,18 @@ const sharedRegistry = {
   unstubGlobals: true,
   unstubEnvs: true,
   restoreMocks: true,
-  // A bound on a hung test, never a measure of speed: some form tests type through several
-  // fields and take 2-5 s when the machine's two cores are busy with other work.
-  testTimeout: 30_000,
 };
 
+/**
+ * A bound on a hung unit test, never a measure of speed: form tests that type through several
+ * fields or upload a file took 2-5 s on a machine busy with other work, over the default 5 s.
+ */
+const unitTestTimeout = 30_000;
+
 // Browser-side unit tests in jsdom, server-side unit tests in node (each split in two: see
-// unit-web), the API tests that start the real server on a real database (PGlite, plus PostgreSQL when
-// TEST_DATABASE_URL is set), and the judge's sandbox tests that run real programs in real boxes.
+// unit-web), the API tests that start the real server on a real database (PGlite, plus
+// PostgreSQL when TEST_DATABASE_URL is set), and the judge's sandbox tests that run real programs
+// in real boxes.
 export default defineConfig({
   test: {
     // Vitest's default is one worker fewer than the cores: one file at a time on a 2-core CI
@@ -51,6 +55,7 @@ export default defineConfig({
         plugins: [react()],
         test: {
           name: 'unit-web',
+          testTimeout: unitTestTimeout,
           environment: 'jsdom',
           include: ['src/web/**/*.test.{ts,tsx}', 'src/contract/**/*.test.ts'],
           exclude: [...configDefaults.exclude, ...moduleMockingFiles],
@@ -63,6 +68,7 @@ export default defineConfig({
         plugins: [react()],
         test: {
           name: 'unit-web-mocked',
+          testTimeout: unitTestTimeout,
           environment: 'jsdom',
           include: moduleMockingFiles.filter((file) => file.startsWith('src/web/')),
           setupFiles: ['./src/web/test-setup.ts'],
@@ -71,6 +77,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit-server',
+          testTimeout: unitTestTimeout,
           environment: 'node',
           include: ['src/server/**/*.test.ts'],
           exclude: [...configDefaults.exclude, ...moduleMockingFiles],
@@ -81,6 +88,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit-server-mocked',
+          testTimeout: unitTestTimeout,
           environment: 'node',
           include: moduleMockingFiles.filter((file) => file.startsWith('src/server/')),
         },
