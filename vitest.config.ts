@@ -1,9 +1,40 @@
-import { defineConfig } from 'vitest/config';
+import fs from 'node:fs';
+import path from 'node:path';
+import { configDefaults, defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
-// Four projects: browser-side unit tests in jsdom, server-side unit tests in node, the API
-// tests that start the real server on a real database (PGlite, plus PostgreSQL when
-// TEST_DATABASE_URL is set), and the judge's sandbox tests that run real programs in real boxes.
+/**
+ * Unit test files that replace a module with vi.mock (found by reading them, so a new one cannot
+ * slip into a shared registry): they run isolated (see unit-web).
+ */
+const moduleMockingFiles = ['src/web', 'src/contract', 'src/server'].flatMap((dir) =>
+  fs
+    .readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((file) => /\.test\.tsx?$/.test(file))
+    .map((file) => path.posix.join(dir, file.split(path.sep).join('/')))
+    .filter((file) => /\bvi\.(mock|doMock)\(/.test(fs.readFileSync(file, 'utf8'))),
+);
+
+/**
+ * What a file may leave behind in a shared worker, put back after every test: globals and env
+ * variables stubbed with vi.stubGlobal / vi.stubEnv, and spies made with vi.spyOn.
+ */
+const sharedRegistry = {
+  unstubGlobals: true,
+  unstubEnvs: true,
+  restoreMocks: true,
+};
+
+/**
+ * A bound on a hung unit test, never a measure of speed: form tests that type through several
+ * fields or upload a file took 2-5 s on a machine busy with other work, over the default 5 s.
+ */
+const unitTestTimeout = 30_000;
+
+// Browser-side unit tests in jsdom, server-side unit tests in node (each split in two: see
+// unit-web), the API tests that start the real server on a real database (PGlite, plus
+// PostgreSQL when TEST_DATABASE_URL is set), and the judge's sandbox tests that run real programs
+// in real boxes.
 export default defineConfig({
   test: {
     // Vitest's default is one worker fewer than the cores: one file at a time on a 2-core CI
@@ -12,20 +43,54 @@ export default defineConfig({
     // waited for a core, so two files at a time keep their verdicts.
     maxWorkers: 2,
     projects: [
+      // The unit tests share one module registry and one environment per worker (isolate: false):
+      // 88 files ran in 124 s isolated and 38 s shared, most of the difference being a new jsdom
+      // and a new import of React and the app's modules for every file. Each file must leave
+      // globals, timers, storage and the DOM as it found them: test-setup.ts empties the DOM and
+      // storage after every test, and sharedRegistry puts back stubs and spies. Files that
+      // replace a module with vi.mock cannot share a registry (the mock would stay in force for
+      // the files after them in the worker, and a module an earlier file imported would keep its
+      // real imports): they run isolated, in the *-mocked projects.
       {
         plugins: [react()],
         test: {
           name: 'unit-web',
+          testTimeout: unitTestTimeout,
           environment: 'jsdom',
           include: ['src/web/**/*.test.{ts,tsx}', 'src/contract/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...moduleMockingFiles],
+          setupFiles: ['./src/web/test-setup.ts'],
+          isolate: false,
+          ...sharedRegistry,
+        },
+      },
+      {
+        plugins: [react()],
+        test: {
+          name: 'unit-web-mocked',
+          testTimeout: unitTestTimeout,
+          environment: 'jsdom',
+          include: moduleMockingFiles.filter((file) => file.startsWith('src/web/')),
           setupFiles: ['./src/web/test-setup.ts'],
         },
       },
       {
         test: {
           name: 'unit-server',
+          testTimeout: unitTestTimeout,
           environment: 'node',
           include: ['src/server/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...moduleMockingFiles],
+          isolate: false,
+          ...sharedRegistry,
+        },
+      },
+      {
+        test: {
+          name: 'unit-server-mocked',
+          testTimeout: unitTestTimeout,
+          environment: 'node',
+          include: moduleMockingFiles.filter((file) => file.startsWith('src/server/')),
         },
       },
       {
