@@ -14,7 +14,8 @@ import { BASELINE_PATH, serveStatic } from './web-server.ts';
 import { measureWebSizes } from './web-sizes.ts';
 import { launchBenchBrowser, measurePage, type PageFigures } from './web-vitals.ts';
 
-const INITIAL_JS_GOAL_KB = 120;
+// Issue 16: at or under the 118 KB gzip the first screen had when the issue was filed.
+const INITIAL_JS_GOAL_KB = 118;
 /** Cold loads of each page (the baseline and /), judged by their median. */
 const PAGE_RUNS = 3;
 /** Lighthouse runs, judged by their median: its score moves more between runs (see medianRun). */

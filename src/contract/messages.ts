@@ -1,11 +1,15 @@
 /**
  * The one catalogue of user-facing messages. The spec's texts (section 8) are quoted verbatim,
  * typos included, because schools compare the product against that document.
+ *
+ * The first screen's texts live in messages-first-screen.ts (kept out of the first screen's
+ * JavaScript otherwise) and are spread in here: `messages` is still the whole catalogue.
  */
+import { firstScreenMessages } from './messages-first-screen.ts';
+
 export const messages = {
+  ...firstScreenMessages,
   // Local validation messages (spec §8).
-  enterAllDetails: 'Please enter all details',
-  signInFirst: 'Please Sign in first',
   invalidCredentials: 'Invalid credentials',
   enterAllChallengeDetails: 'Enter All Delatils',
   provideChallengeId: 'Provide a Challenge Id',
@@ -23,7 +27,6 @@ export const messages = {
   passwordUpdated: 'Password updated successfully',
 
   // Screen texts the spec fixes.
-  signUpHint: 'Please remember your password for future logins',
   mobileBlocked: 'This page will not open in mobile screen',
 
   // Server messages the spec leaves open; worded for a student on exam day.
@@ -49,36 +52,9 @@ export const messages = {
   forbidden: 'You do not have permission to do this.',
   sessionExpired: 'Your session has expired. Please log in again.',
   internalError: 'Something went wrong on the server. Please try again.',
-  networkError:
-    'Network error: the server could not be reached. Check your connection and try again.',
 
   // Screen texts of the web app (labels, headings, buttons). The spec names some of them:
   // 'Login', 'Sign Up', 'Forgot Password?', 'Start Test', 'How It Works', 'Portal Guide', 'Log Out'.
-  appName: 'Campus Coding Assessment Portal',
-  appShortName: 'Assessment Portal',
-  skipToContent: 'Skip to main content',
-  tabLogin: 'Login',
-  tabSignUp: 'Sign Up',
-  authTabsLabel: 'Login or sign up',
-  stepsLabel: 'Progress',
-  stepOneTitle: 'Login',
-  stepTwoTitle: 'Enter test code',
-  stepOneHeading: 'Log in or sign up',
-  stepOfTotal: 'Step {step} of 2',
-  studentScreenTitle: 'Welcome to your coding assessment',
-  studentScreenIntro:
-    'Log in or create your account, then enter the test code your instructor gave you.',
-  stepTwoIntro: 'Enter the test code your instructor gave you, then start the test.',
-  signedInAs: 'Signed in as',
-  fieldName: 'Name',
-  fieldEmail: 'Email',
-  fieldPassword: 'Password',
-  fieldTestCode: 'Test code',
-  forgotPassword: 'Forgot Password?',
-  logIn: 'Login',
-  signUp: 'Sign Up',
-  startTest: 'Start Test',
-  howItWorks: 'How It Works',
   portalGuide: 'Portal Guide',
   guideDescription:
     'A short video of the whole journey: sign up or log in, enter your test code and start the test.',
@@ -88,22 +64,11 @@ export const messages = {
   captionsLabel: 'English captions',
   closeGuide: 'Close the guide',
   closeToast: 'Close notification',
-  logOut: 'Log Out',
-  switchToDark: 'Switch to dark mode',
-  switchToLight: 'Switch to light mode',
-  themeDark: 'Dark',
-  themeLight: 'Light',
-  working: 'Please wait…',
   testCodeEntered: 'Test code',
-  backToStart: 'Back to the student screen',
   forgotPasswordTitle: 'Forgot your password?',
   forgotPasswordIntro:
     'Enter the email you signed up with and we will send you a link to set a new password.',
   sendResetLink: 'Send reset link',
-  loading: 'Loading…',
-  pageErrorTitle: 'Something went wrong',
-  pageNotFoundTitle: 'Page not found',
-  pageNotFoundText: 'There is nothing at this address.',
 
   // --- Administrator (sign-in, dashboard, challenges, users, roster upload) ---
   // Roster upload: the server's answers ('Please Select a file' and 'User File Added Successfully'
@@ -423,7 +388,6 @@ export const messages = {
   testFrameTitle: 'Coding test {challengeId}',
   testOpening: 'Opening the test…',
   testCouldNotOpen: 'The test could not be opened.',
-  tryAgain: 'Try again',
   testStatusStarted: 'Test in progress',
   testStatusSubmitted: 'Last submission: {score} of {maxScore} points · best {bestScore}',
   testStatusTimeUp: 'Time is up',
@@ -493,11 +457,6 @@ export const messages = {
   testOverNote: 'The test is over. Your best score is kept.',
 
   // --- PWA ---
-  offlineBanner:
-    'You are offline. Pages you have opened keep working; anything that needs the server will fail until the network returns.',
-  updateAvailable: 'A new version is available',
-  updateReload: 'Reload',
-  updateLater: 'Reload when you are ready: the page will not reload by itself.',
 
   // Results (issue 12): the server's answers to the teacher's results, students and export calls.
   invalidSortColumn: 'The table cannot be sorted by this column.',
@@ -663,8 +622,7 @@ export const messages = {
 
 export type MessageKey = keyof typeof messages;
 
-/** Toasts: error toasts stay 5 s and can be closed (spec §8, §9). */
-export const TOAST_DURATION_MS = 5000;
+export { TOAST_DURATION_MS } from './messages-first-screen.ts';
 
 /** Under this width the test screen refuses to open (spec §9). */
 export const MOBILE_CUTOFF_PX = 450;

@@ -1,5 +1,5 @@
 /** A banner across the top of every page while the browser reports no network (online/offline). */
-import { messages } from '../../contract/messages.ts';
+import { firstScreenMessages as messages } from '../../contract/messages-first-screen.ts';
 import { useOnline } from '../lib/online.ts';
 import './styles/pwa.css';
 

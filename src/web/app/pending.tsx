@@ -1,4 +1,4 @@
-import { messages } from '../../contract/messages.ts';
+import { firstScreenMessages as messages } from '../../contract/messages-first-screen.ts';
 
 /** Shown while a route loads (a lazy chunk, or the session restore from IndexedDB). */
 export function PendingScreen() {

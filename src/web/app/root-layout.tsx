@@ -5,7 +5,7 @@
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { Outlet } from '@tanstack/react-router';
 import { APP_READY_ATTRIBUTE, APP_STARTING_ATTRIBUTE } from '../../contract/first-paint.ts';
-import { messages } from '../../contract/messages.ts';
+import { firstScreenMessages as messages } from '../../contract/messages-first-screen.ts';
 import { afterLoadIdle } from '../lib/after-load.ts';
 import { toaster } from '../ui/toast.ts';
 import { OfflineBanner } from './offline-banner.tsx';

@@ -1,6 +1,6 @@
 import type { ErrorComponentProps } from '@tanstack/react-router';
 import { Link } from '@tanstack/react-router';
-import { messages } from '../../contract/messages.ts';
+import { firstScreenMessages as messages } from '../../contract/messages-first-screen.ts';
 
 /** The last line of defence: a route that throws shows this instead of a blank page. */
 export function RouteError({ error, reset }: ErrorComponentProps) {

@@ -3,7 +3,7 @@
  * signed in (which ends the account's sessions on the server too), and the light/dark toggle.
  */
 import { Link, useNavigate } from '@tanstack/react-router';
-import { messages } from '../../contract/messages.ts';
+import { firstScreenMessages as messages } from '../../contract/messages-first-screen.ts';
 import { logOutEverywhere, useSession } from '../session/index.ts';
 import { ThemeToggle } from './theme-toggle.tsx';
 

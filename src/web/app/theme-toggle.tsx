@@ -1,4 +1,4 @@
-import { messages } from '../../contract/messages.ts';
+import { firstScreenMessages as messages } from '../../contract/messages-first-screen.ts';
 import { setTheme, useTheme } from './theme.ts';
 
 /**

@@ -3,7 +3,7 @@
  * announced politely and never takes focus or reloads by itself: a student mid-test decides.
  */
 import { useSyncExternalStore } from 'react';
-import { messages } from '../../contract/messages.ts';
+import { firstScreenMessages as messages } from '../../contract/messages-first-screen.ts';
 import { applyUpdate, getUpdateState, subscribeUpdate } from '../lib/sw-bridge.ts';
 import './styles/pwa.css';
 

@@ -1,5 +1,5 @@
 /** The labelled email input used by every form that asks for an address. */
-import { messages } from '../../contract/messages.ts';
+import { firstScreenMessages as messages } from '../../contract/messages-first-screen.ts';
 import { TextField, type TextFieldProps } from './text-field.tsx';
 
 export type EmailFieldProps = Omit<TextFieldProps, 'label' | 'type' | 'name'> & {

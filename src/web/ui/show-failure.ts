@@ -1,5 +1,5 @@
 /** A failed call's toast: the server's message (the api-client puts it in the error), else the network text. */
-import { messages } from '../../contract/messages.ts';
+import { firstScreenMessages as messages } from '../../contract/messages-first-screen.ts';
 import { showError } from './toast.ts';
 
 export function showFailure(error: unknown): void {

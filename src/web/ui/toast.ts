@@ -4,7 +4,7 @@
  * shown twice in a row appears twice, as the spec's catalogue expects.
  */
 import { createToaster } from '@ark-ui/react/toast';
-import { TOAST_DURATION_MS } from '../../contract/messages.ts';
+import { TOAST_DURATION_MS } from '../../contract/messages-first-screen.ts';
 
 export const toaster = createToaster({
   placement: 'bottom-end',

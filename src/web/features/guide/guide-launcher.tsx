@@ -4,7 +4,7 @@
  * it is usually there by the click, and the first screen does not wait for it.
  */
 import { Suspense, lazy, useRef, useState } from 'react';
-import { messages } from '../../../contract/messages.ts';
+import { firstScreenMessages as messages } from '../../../contract/messages-first-screen.ts';
 
 const loadDialog = () => import('./guide-dialog.tsx');
 const GuideDialog = lazy(() => loadDialog().then((module) => ({ default: module.GuideDialog })));

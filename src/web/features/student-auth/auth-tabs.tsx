@@ -6,7 +6,7 @@
  * the screen's own download.
  */
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
-import { messages } from '../../../contract/messages.ts';
+import { firstScreenMessages as messages } from '../../../contract/messages-first-screen.ts';
 import { LoginForm } from './login-form.tsx';
 import { SignUpForm } from './sign-up-form.tsx';
 

@@ -1,4 +1,4 @@
-import { messages } from '../../../contract/messages.ts';
+import { firstScreenMessages as messages } from '../../../contract/messages-first-screen.ts';
 
 /** Spec §2: shows step 1 (Login) or step 2 (Enter test code). */
 export function StepIndicator({ step }: { step: 1 | 2 }) {

@@ -3,7 +3,7 @@
  * guide. Step 2 and the guide belong to other features, so the route passes them in.
  */
 import { useEffect, useRef, type ReactNode } from 'react';
-import { messages } from '../../../contract/messages.ts';
+import { firstScreenMessages as messages } from '../../../contract/messages-first-screen.ts';
 import { useSession } from '../../session/index.ts';
 import { AuthTabs } from './auth-tabs.tsx';
 import { StepIndicator } from './step-indicator.tsx';

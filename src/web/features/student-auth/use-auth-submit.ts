@@ -7,7 +7,7 @@
  */
 import { useState, type FormEvent } from 'react';
 import type { LoginSignUpRequest } from '../../../contract/auth.ts';
-import { messages } from '../../../contract/messages.ts';
+import { firstScreenMessages as messages } from '../../../contract/messages-first-screen.ts';
 import { setSession } from '../../session/index.ts';
 import { showError, showSuccess } from '../../ui/toast.ts';
 import { showFailure } from '../../ui/show-failure.ts';

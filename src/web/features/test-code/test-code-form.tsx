@@ -4,7 +4,7 @@
  * expired token logs out and shows 'Please Sign in first'; an empty code does nothing.
  */
 import { useState, type FormEvent } from 'react';
-import { messages } from '../../../contract/messages.ts';
+import { firstScreenMessages as messages } from '../../../contract/messages-first-screen.ts';
 import { currentValidSession } from '../../session/index.ts';
 import { showError } from '../../ui/toast.ts';
 import { TextField } from '../../ui/text-field.tsx';
