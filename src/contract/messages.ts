@@ -688,6 +688,7 @@ export const messages = {
   colBlockedPastes: 'Blocked pastes',
   colReloads: 'Reloads',
   signalTimelineLink: 'Timeline of {name}',
+  signalTimelineShort: 'Timeline',
   signalTimelineTitle: 'Exam events of {name}',
   signalTimelineCaption: 'Exam events, in the order the page recorded them',
   signalTimelineEmpty: 'No exam events were recorded for this attempt.',
