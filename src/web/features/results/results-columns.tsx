@@ -110,7 +110,13 @@ export function resultsColumns(
       cell: (row) => row.college ?? none,
     },
   ];
-  if (withSignals) columns.push(...signalColumns(challengeId));
+  // Right after the submissions, so the counters are in view without scrolling the table.
+  if (withSignals)
+    columns.splice(
+      columns.findIndex((c) => c.id === 'submissions') + 1,
+      0,
+      ...signalColumns(challengeId),
+    );
   if (withIntegrity) {
     columns.push({
       id: 'integrity',
