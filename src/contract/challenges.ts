@@ -154,6 +154,14 @@ export const challengeInputSchema = z
         .string({ error: messages.checkerSourceMissing })
         .max(CHECKER_SOURCE_MAX_BYTES, { error: messages.checkerSourceTooLarge })
         .optional(),
+      /**
+       * Exam integrity (issue 17): record tab changes, time away, pastes and reloads on the
+       * compiler page (contract/signals.ts). Optional like `compare`: a new challenge without it
+       * is off, an update without it keeps the stored setting.
+       */
+      captureTabChanges: z.boolean({ error: messages.invalidSetting }).optional(),
+      /** Block pastes into the editor of text not copied from that editor. Optional as above. */
+      disablePaste: z.boolean({ error: messages.invalidSetting }).optional(),
     },
     { error: messages.enterAllChallengeDetails },
   )
@@ -213,6 +221,9 @@ export const challengeSchema = z.object({
   compare: compareRuleSchema,
   /** The checker program ('' unless the rule is `checker`). Only administrators ever read it. */
   checkerSource: z.string(),
+  /** Exam integrity settings (issue 17), both off unless the teacher turns them on. */
+  captureTabChanges: z.boolean(),
+  disablePaste: z.boolean(),
 });
 export type Challenge = z.infer<typeof challengeSchema>;
 
@@ -225,6 +236,8 @@ export const challengeSummarySchema = challengeSchema
     languages: true,
     checkerSource: true,
     testGroups: true,
+    captureTabChanges: true,
+    disablePaste: true,
   })
   .extend({
     testCaseCount: z.number().int(),

@@ -75,6 +75,13 @@ export const compilerChallengeSchema = z.object({
   submissionCount: z.number().int(),
   /** How outputs are compared (issue 14): an addition, so the student knows before submitting. */
   compare: compareRuleSchema.optional(),
+  /**
+   * Exam integrity (issue 17): the attempt the page records signals for, and what it records.
+   * Absent from servers before it: then nothing is recorded and nothing is blocked.
+   */
+  attemptId: z.string().optional(),
+  captureTabChanges: z.boolean().optional(),
+  disablePaste: z.boolean().optional(),
 });
 export type CompilerChallenge = z.infer<typeof compilerChallengeSchema>;
 

@@ -618,6 +618,54 @@ export const messages = {
   colWorkerState: 'State',
   workerAlive: 'Alive',
   workerSilent: 'No heartbeat',
+
+  // Exam integrity signals (issue 17).
+  invalidSetting: 'A challenge setting must be on or off',
+  integritySettingsLegend: 'Exam integrity',
+  captureTabChangesLabel: 'Record tab changes, time away, pastes and reloads',
+  captureTabChangesHint:
+    'The compiler page tells students what is recorded before they start. Teachers see the counts in Results.',
+  disablePasteLabel: 'Block pasting into the editor',
+  disablePasteHint:
+    'Text copied inside the editor can still be pasted; text from anywhere else is refused and the attempt is recorded.',
+  invalidSignal: 'That exam event is not valid',
+  attemptNotFound: 'No such attempt for this student',
+  studentNotFound: 'No such student',
+  studentOrChallengeNotFound: 'No such student or challenge',
+  signalsBatchTooLarge: 'Too many exam events in one request (at most {max})',
+  signalsAttemptFull: 'This attempt has recorded the most exam events it may ({max})',
+  signalsTooFast: 'Too many exam events at once; the page will send them again shortly',
+  signalNoticeTitle: 'What this test records',
+  signalNoticeCapture:
+    'While you take this test, this page records when you leave it (switching tab or window) and for how long, when you paste text from outside the editor, and when you reload the page. Your teacher sees these counts with your results.',
+  signalNoticePaste:
+    'Pasting into the editor text copied from outside it is blocked; a blocked paste is recorded for your teacher. Copying and pasting within the editor works as usual.',
+  pasteBlocked: 'Pasting from outside the editor is turned off for this test',
+  colTabChanges: 'Tab changes',
+  colTimeAway: 'Time away',
+  colPastes: 'Pastes',
+  colBlockedPastes: 'Blocked pastes',
+  colReloads: 'Reloads',
+  signalTimelineLink: 'Timeline of {name}',
+  signalTimelineShort: 'Timeline',
+  signalTimelineTitle: 'Exam events of {name}',
+  signalTimelineCaption: 'Exam events, in the order the page recorded them',
+  signalTimelineEmpty: 'No exam events were recorded for this attempt.',
+  signalTimelineNotStarted: 'This student has not opened the test.',
+  signalTimelineFull: 'The attempt reached the limit of {max} events: later ones were not kept.',
+  signalTimelineClockNote:
+    "'Page time' is the student's browser clock corrected to the server's when the test opened; the browser could be wrong or altered. 'Received' is the server's clock when the event arrived: later for events sent after a network cut.",
+  signalTimelineNotRecording: 'This challenge does not record tab changes (only blocked pastes).',
+  colEvent: 'Event',
+  colPageTime: 'Page time',
+  signalLeftHidden: 'Left the test (page hidden)',
+  signalLeftBlur: 'Left the test (window lost focus)',
+  signalReturned: 'Came back',
+  signalPaste: 'Pasted',
+  signalPasteBlocked: 'Paste blocked',
+  signalReload: 'Reloaded the page',
+  signalAwayFor: 'away {duration}',
+  signalChars: '{chars} characters',
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -14,6 +14,7 @@ import { SUBMISSION_STATUSES } from './compiler.ts';
 import { challengeIdSchema, languages } from './challenges.ts';
 import { compareRuleSchema } from './compare-rule.ts';
 import { messages } from './messages.ts';
+import { signalCountersSchema } from './signals.ts';
 import { VERDICTS } from './verdicts.ts';
 
 /** Rows per page unless `limit` says otherwise (1..RESULTS_MAX_PAGE). */
@@ -163,6 +164,11 @@ export const resultsRowSchema = z.object({
   lastSubmissionAt: z.string().nullable(),
   /** Integrity counters: filled in by a later issue, absent until then. */
   integrity: z.record(z.string(), z.number()).optional(),
+  /**
+   * Exam signals (issue 17, contract/signals.ts): present on started rows of a challenge that
+   * records them (captureTabChanges or disablePaste on), absent otherwise.
+   */
+  signals: signalCountersSchema.optional(),
 });
 export type ResultsRow = z.infer<typeof resultsRowSchema>;
 

@@ -26,10 +26,16 @@ type ChallengeRow = typeof challenges.$inferSelect;
  * What the routes hand over: the parsed input with its defaults filled. `compare` may be missing:
  * a new challenge then gets the default validator, an updated one keeps its rule.
  */
-export type ChallengeValues = Omit<Challenge, 'testCases' | 'compare' | 'checkerSource'> & {
+export type ChallengeValues = Omit<
+  Challenge,
+  'testCases' | 'compare' | 'checkerSource' | 'captureTabChanges' | 'disablePaste'
+> & {
   testCases: TestCase[];
   compare?: CompareRule | undefined;
   checkerSource?: string | undefined;
+  /** Exam integrity settings: absent on an update keeps the stored ones, on a new one is off. */
+  captureTabChanges?: boolean | undefined;
+  disablePaste?: boolean | undefined;
 };
 
 /** Read leniently: a value the contract does not know reads as the rule of old rows, exact. */
@@ -56,16 +62,30 @@ function toChallenge(row: ChallengeRow, tests: TestCase[]): Challenge {
     testGroups: storedGroups.parse(row.testGroups),
     compare: storedRule.parse(row.compare),
     checkerSource: row.checkerSource,
+    captureTabChanges: row.captureTabChanges,
+    disablePaste: row.disablePaste,
   };
 }
 
-/** `compare` and `checkerSource` are written only when given: an update without them keeps them. */
+/**
+ * `compare`, `checkerSource` and the integrity settings are written only when given: an update
+ * without them keeps them.
+ */
 function columns(values: ChallengeValues) {
-  const { testCases: _tests, compare, checkerSource, ...fields } = values;
+  const {
+    testCases: _tests,
+    compare,
+    checkerSource,
+    captureTabChanges,
+    disablePaste,
+    ...fields
+  } = values;
   return {
     ...fields,
     ...(compare === undefined ? {} : { compare }),
     ...(checkerSource === undefined ? {} : { checkerSource }),
+    ...(captureTabChanges === undefined ? {} : { captureTabChanges }),
+    ...(disablePaste === undefined ? {} : { disablePaste }),
   };
 }
 

@@ -5,14 +5,16 @@ import type { Db, DatabaseHandle } from '../db/connection.ts';
 import { attempts } from '../db/schema.ts';
 
 export type Attempt = { startedAt: Date; deadline: Date };
+/** As read from its row: with its id, which the exam signals name (integrity/signals/). */
+export type StoredAttempt = Attempt & { id: string };
 
 export async function findAttempt(
   db: Db,
   userId: string,
   challengeId: string,
-): Promise<Attempt | undefined> {
+): Promise<StoredAttempt | undefined> {
   const [row] = await db
-    .select({ startedAt: attempts.startedAt, deadline: attempts.deadline })
+    .select({ id: attempts.id, startedAt: attempts.startedAt, deadline: attempts.deadline })
     .from(attempts)
     .where(and(eq(attempts.userId, userId), eq(attempts.challengeId, challengeId)));
   return row;
@@ -25,7 +27,7 @@ export async function recordAttempt(
   challengeId: string,
   startedAt: Date,
   deadline: Date,
-): Promise<Attempt> {
+): Promise<StoredAttempt> {
   await db
     .insert(attempts)
     .values({ userId, challengeId, startedAt, deadline })

@@ -54,7 +54,14 @@ export const compilerRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => 
         at,
       );
       const stats = await submissionStats(db, user.sub, challenge.challengeId);
-      const { testCases, tags: _tags, languages: _others, ...fields } = challenge;
+      const {
+        testCases,
+        tags: _tags,
+        languages: _others,
+        captureTabChanges,
+        disablePaste,
+        ...fields
+      } = challenge;
       return {
         ...fields,
         languages: acceptedLanguages(challenge),
@@ -66,6 +73,9 @@ export const compilerRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => 
         deadline: attempt.deadline.toISOString(),
         serverNow: at.toISOString(),
         graceSeconds: deps.graceSeconds,
+        attemptId: attempt.id,
+        captureTabChanges,
+        disablePaste,
         ...stats,
       };
     },

@@ -20,6 +20,7 @@ import { historyRoute } from './history-route.ts';
 import { createSubmissionStore } from '../submissions/store-submission.ts';
 import { submitRoute } from './submit-route.ts';
 import { tokenRoute } from './token-route.ts';
+import { signalIngestRoute } from '../integrity/signals/ingest-route.ts';
 
 export type { CompilerUrlFor } from './compiler-url.ts';
 
@@ -87,5 +88,7 @@ export async function registerCompiler(
   await app.register(compilerRoutes, context);
   await app.register(submitRoute, context);
   await app.register(historyRoute, context);
+  // Exam signals (issue 17) come from the compiler page, behind the same guard.
+  await app.register(signalIngestRoute, { database: deps.database, guard: context.guard, now });
   return { compilerUrlFor };
 }

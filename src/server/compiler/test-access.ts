@@ -21,12 +21,17 @@ import {
   findAttempt,
   recordAttempt,
   type Attempt,
+  type StoredAttempt,
   type SubmitAttemptLookup,
 } from './attempt-queries.ts';
 import { submissionTiming, type SubmissionRules } from './submission-window.ts';
 import { challengeWindow, deadlineFor, type ChallengeWindow } from './time-window.ts';
 
-export type OpenedChallenge = { challenge: Challenge; attempt: Attempt; window: ChallengeWindow };
+export type OpenedChallenge = {
+  challenge: Challenge;
+  attempt: StoredAttempt;
+  window: ChallengeWindow;
+};
 
 export async function openChallenge(
   db: Db,

@@ -17,6 +17,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   unique,
@@ -103,6 +104,9 @@ export const challenges = pgTable('challenges', {
   testGroups: jsonb('test_groups').$type<TestGroup[]>().notNull().default([]),
   /** The `checker` rule's program ('' otherwise): administrators only, never in a student's read. */
   checkerSource: text('checker_source').notNull().default(''),
+  /** Exam integrity (issue 17, contract/signals.ts): both off unless the teacher turns them on. */
+  captureTabChanges: boolean('capture_tab_changes').notNull().default(false),
+  disablePaste: boolean('disable_paste').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -199,6 +203,17 @@ export const attempts = pgTable(
     bestSubmissionId: uuid('best_submission_id'),
     submissionCount: integer('submission_count').notNull().default(0),
     lastSubmissionAt: timestamp('last_submission_at', { withTimezone: true }),
+    /**
+     * Exam signal counters (issue 17), kept up to date in the transaction that stores the events
+     * (integrity/signals/), so the results page reads them with the row instead of counting
+     * attempt_signals for every student on every poll.
+     */
+    signalCount: integer('signal_count').notNull().default(0),
+    tabChanges: integer('tab_changes').notNull().default(0),
+    awayMs: bigint('away_ms', { mode: 'number' }).notNull().default(0),
+    pastes: integer('pastes').notNull().default(0),
+    blockedPastes: integer('blocked_pastes').notNull().default(0),
+    reloads: integer('reloads').notNull().default(0),
   },
   (t) => [
     unique('attempts_user_challenge').on(t.userId, t.challengeId),
@@ -212,6 +227,34 @@ export const attempts = pgTable(
       t.bestScore.desc().nullsLast(),
       t.userId.desc(),
     ),
+  ],
+);
+
+/**
+ * Exam signals (issue 17): one row per event the compiler page recorded for an attempt. The
+ * event id is made by the page, so an event sent twice (a lost answer, a queue flushed from two
+ * tabs) is stored once; it is unique per attempt, so one student's ids can never collide with
+ * another's. `client_at` is the page's claim, `received_at` the server's clock (contract/signals.ts).
+ */
+export const attemptSignals = pgTable(
+  'attempt_signals',
+  {
+    attemptId: uuid('attempt_id')
+      .notNull()
+      .references(() => attempts.id, { onDelete: 'cascade' }),
+    eventId: uuid('event_id').notNull(),
+    kind: text('kind').notNull(),
+    reason: text('reason'),
+    awayMs: bigint('away_ms', { mode: 'number' }),
+    chars: integer('chars'),
+    blocked: boolean('blocked'),
+    clientAt: timestamp('client_at', { withTimezone: true }).notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.attemptId, t.eventId] }),
+    // The per-minute limit counts an attempt's recent arrivals.
+    index('attempt_signals_received').on(t.attemptId, t.receivedAt),
   ],
 );
 

@@ -18,6 +18,8 @@ const base: Challenge = {
   starterCode: '',
   timeLimitMs: 1500,
   memoryLimitMb: 512,
+  captureTabChanges: false,
+  disablePaste: false,
   testCases: [
     { input: '1\n', expectedOutput: '2\n', hidden: false, weight: 0 },
     { input: '2\n', expectedOutput: '4\n', hidden: true, weight: 1 },

@@ -3,6 +3,7 @@
  * columns (best score, count, last time) that the judge keeps up to date, never by aggregating
  * submissions per request. "Not started" rows are students without an attempt on it.
  */
+import type { SignalCounters } from '../../contract/signals.ts';
 import { sql, type SQL } from 'drizzle-orm';
 import type {
   ResultsChallenge,
@@ -104,6 +105,8 @@ type RawRow = {
   bestSubmissionId: string | null;
   lastSubmissionAt: string | null;
   sortValue: string | null;
+  /** Exam signal counters, or null (see readResultsPage). */
+  signals: SignalCounters | null;
   /** Export only: the best submission's verdict and its verdict per test, in test order. */
   best?: [string | null, string[] | null] | null;
   testVerdicts?: string[] | null;
@@ -155,6 +158,14 @@ export async function readResultsPage(
     : sql`case when a.id is null then 0 else (select count(*)::int from submissions s
         where s.user_id = u.id and s.challenge_id = a.challenge_id
           and s.status in ('queued', 'running')) end`;
+  // Exam signal counters (issue 17) for started rows of a challenge that records them; the
+  // challenge's settings are read once per query (an uncorrelated subquery), not per row.
+  const signals = options.testVerdicts
+    ? sql`null`
+    : sql`case when a.id is not null and (select c.capture_tab_changes or c.disable_paste
+          from challenges c where c.challenge_id = ${challenge.challengeId})
+        then json_build_object('tabChanges', a.tab_changes, 'awayMs', a.away_ms,
+          'pastes', a.pastes, 'blockedPastes', a.blocked_pastes, 'reloads', a.reloads) end`;
   const found = await db.execute(sql`
     select u.id as "userId", u.name, u.email, u.year, u.branch, u.college,
       a.id is not null as started,
@@ -165,6 +176,7 @@ export async function readResultsPage(
       a.best_score as "bestScore", ${best},
       a.best_submission_id as "bestSubmissionId",
       ${iso(sql`a.last_submission_at`)} as "lastSubmissionAt",
+      ${signals} as signals,
       ${sortValueText(key)} as "sortValue"
     ${base}
     order by ${orderBy(key, userIdFor(filters), filters.dir)}
@@ -206,6 +218,7 @@ function toRow(r: RawRow, maxScore: number): ResultsRow {
     bestVerdict: isVerdict(r.bestVerdict) ? r.bestVerdict : null,
     bestSubmissionId: r.bestSubmissionId,
     lastSubmissionAt: r.lastSubmissionAt,
+    ...(r.signals ? { signals: { ...r.signals, awayMs: Number(r.signals.awayMs) } } : {}),
   };
 }
 

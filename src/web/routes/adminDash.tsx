@@ -39,7 +39,7 @@ export const Route = createFileRoute('/adminDash')({
   // Links are typed by DashSearch; the page (a lazy chunk) checks the values with the dashboard's
   // schema, so neither zod nor admin code is downloaded before a student's first screen.
   validateSearch: (search: DashSearch & SearchSchemaInput) =>
-    textParams(search, ['view', 'challengeId', 'student']),
+    textParams(search, ['view', 'challengeId', 'student', 'signals']),
   beforeLoad: async () => {
     const { currentAdminSession } = await loadAdminSession();
     if (!currentAdminSession()) throw redirect({ to: '/admin', replace: true });
@@ -52,11 +52,13 @@ function View({
   token,
   challengeId,
   student,
+  signals,
 }: {
   view: DashView;
   token: string;
   challengeId?: string;
   student?: string;
+  signals?: string;
 }) {
   switch (view) {
     case 'home':
@@ -68,7 +70,9 @@ function View({
         </>
       );
     case 'results':
-      return <ResultsView token={token} challengeId={challengeId} student={student} />;
+      return (
+        <ResultsView token={token} challengeId={challengeId} student={student} signals={signals} />
+      );
     case 'students':
       return <StudentsView token={token} />;
     case 'delete-user':
@@ -92,6 +96,7 @@ function AdminDashPage() {
     view = DEFAULT_DASH_VIEW,
     challengeId,
     student,
+    signals,
   } = dashSearchSchema.parse(Route.useSearch());
   const admin = useAdminSession();
   const navigate = useNavigate();
@@ -110,7 +115,13 @@ function AdminDashPage() {
           void navigate({ to: '/admin', replace: true });
         }}
       >
-        <View view={view} token={admin.token} challengeId={challengeId} student={student} />
+        <View
+          view={view}
+          token={admin.token}
+          challengeId={challengeId}
+          student={student}
+          signals={signals}
+        />
       </DashLayout>
     </>
   );

@@ -23,5 +23,7 @@ export const dashSearchSchema = z.object({
   view: z.enum(dashViews).optional().catch(undefined),
   challengeId: z.string().max(64).optional().catch(undefined),
   student: z.uuid().optional().catch(undefined),
+  /** A student whose exam events (issue 17) are open over the Results table. */
+  signals: z.uuid().optional().catch(undefined),
 });
 export type DashSearch = z.infer<typeof dashSearchSchema>;

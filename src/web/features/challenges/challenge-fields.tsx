@@ -10,6 +10,7 @@ import { TextAreaField } from '../../ui/text-area-field.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import type { ChallengeFormValues } from './challenge-form-values.ts';
 import { CompareFields } from './compare-fields.tsx';
+import { IntegrityFields } from './integrity-fields.tsx';
 import { LanguageFields } from './language-fields.tsx';
 import { TestCasesEditor } from './test-cases-editor.tsx';
 import { TestGroupsFields } from './test-groups-fields.tsx';
@@ -28,7 +29,7 @@ export function ChallengeFields({ values, onChange, idReadOnly, token }: Props) 
     (
       field: Exclude<
         keyof ChallengeFormValues,
-        'testCases' | 'compare' | 'languages' | 'testGroups'
+        'testCases' | 'compare' | 'languages' | 'testGroups' | 'captureTabChanges' | 'disablePaste'
       >,
     ) =>
     (event: { target: { value: string } }) =>
@@ -184,6 +185,10 @@ export function ChallengeFields({ values, onChange, idReadOnly, token }: Props) 
       <TestGroupsFields
         groups={values.testGroups}
         onChange={(testGroups) => onChange({ ...values, testGroups })}
+      />
+      <IntegrityFields
+        values={{ captureTabChanges: values.captureTabChanges, disablePaste: values.disablePaste }}
+        onChange={(integrity) => onChange({ ...values, ...integrity })}
       />
     </>
   );

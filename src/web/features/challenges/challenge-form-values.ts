@@ -63,6 +63,9 @@ export type ChallengeFormValues = {
   testCases: TestCaseValues[];
   testGroups: TestGroupValues[];
   compare: CompareFormValues;
+  /** Exam integrity settings (issue 17). */
+  captureTabChanges: boolean;
+  disablePaste: boolean;
 };
 
 /** The spec's ten fields, in the form's order. */
@@ -109,6 +112,8 @@ export function emptyChallengeValues(): ChallengeFormValues {
     testCases: [newTestCase(false)],
     testGroups: [],
     compare: emptyCompareValues(),
+    captureTabChanges: false,
+    disablePaste: false,
   };
 }
 
@@ -141,6 +146,8 @@ export function valuesFromChallenge(challenge: Challenge): ChallengeFormValues {
     })),
     testGroups: challenge.testGroups.map((g) => newTestGroup(g.name, g.scoring)),
     compare: compareValuesFrom(challenge.compare, challenge.checkerSource),
+    captureTabChanges: challenge.captureTabChanges,
+    disablePaste: challenge.disablePaste,
   };
 }
 
@@ -178,6 +185,8 @@ export function toChallengeInput(values: ChallengeFormValues): ChallengeInput {
     testGroups: values.testGroups.map((g) => ({ name: g.name, scoring: g.scoring })),
     compare: toCompareRule(values.compare),
     ...(values.compare.mode === 'checker' ? { checkerSource: values.compare.checkerSource } : {}),
+    captureTabChanges: values.captureTabChanges,
+    disablePaste: values.disablePaste,
   };
 }
 

@@ -1,4 +1,5 @@
 /** The editor: a CodeMirror view created once per challenge, reporting every change. */
+import type { Extension } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
 import { useEffect, useId, useRef } from 'react';
 import { messages } from '../../../contract/messages.ts';
@@ -14,9 +15,18 @@ type Props = {
   onChange: (code: string) => void;
   onRun: () => void;
   replacement?: Replacement;
+  /** More behaviour for the view (the paste guard of exam integrity), fixed for its life. */
+  extensions?: Extension;
 };
 
-export function CodeEditor({ language, initialCode, onChange, onRun, replacement }: Props) {
+export function CodeEditor({
+  language,
+  initialCode,
+  onChange,
+  onRun,
+  replacement,
+  extensions = [],
+}: Props) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
   const hintId = useId();
@@ -31,13 +41,16 @@ export function CodeEditor({ language, initialCode, onChange, onRun, replacement
     const editor = new EditorView({
       doc: initialCode,
       parent: host.current,
-      extensions: editorExtensions({
-        language,
-        label: messages.editorLabel.replace('{language}', LANGUAGE_LABELS[language]),
-        describedBy: hintId,
-        onChange: (code) => callbacks.current.onChange(code),
-        onRun: () => callbacks.current.onRun(),
-      }),
+      extensions: [
+        editorExtensions({
+          language,
+          label: messages.editorLabel.replace('{language}', LANGUAGE_LABELS[language]),
+          describedBy: hintId,
+          onChange: (code) => callbacks.current.onChange(code),
+          onRun: () => callbacks.current.onRun(),
+        }),
+        extensions,
+      ],
     });
     view.current = editor;
     return () => {

@@ -24,6 +24,12 @@ import {
   type SubmissionStatus,
   type SubmitRequest,
 } from '../../../contract/compiler.ts';
+import {
+  signalsPath,
+  signalsResponseSchema,
+  type SignalsRequest,
+  type SignalsResponse,
+} from '../../../contract/signals.ts';
 import { apiRequest } from '../../lib/api-client.ts';
 
 export type CompilerCredentials = { token: string; appKey: string };
@@ -86,5 +92,18 @@ export function fetchHistory(
   return apiRequest(compilerHistoryPath.replace(':challengeId', encodeURIComponent(challengeId)), {
     ...auth(c),
     schema: historyResponseSchema,
+  });
+}
+
+/** A batch of exam events (issue 17) for the student's attempt. */
+export function sendSignals(
+  c: CompilerCredentials,
+  attemptId: string,
+  body: SignalsRequest,
+): Promise<SignalsResponse> {
+  return apiRequest(signalsPath.replace(':attemptId', encodeURIComponent(attemptId)), {
+    ...auth(c),
+    body,
+    schema: signalsResponseSchema,
   });
 }

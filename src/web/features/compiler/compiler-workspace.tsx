@@ -33,6 +33,10 @@ import { LanguagePicker } from './language-picker.tsx';
 import { draftScope, useLanguageChoice } from './use-language-choice.ts';
 import { LANGUAGE_LABELS, type JudgeLanguage } from '../../../contract/verdicts.ts';
 import { useSubmissions } from './use-submissions.ts';
+import { createCopyMemory } from './paste-rules.ts';
+import { pasteGuard } from './paste-guard.ts';
+import { SignalNotice } from './signal-notice.tsx';
+import { useExamSignals } from './use-exam-signals.ts';
 
 type Props = {
   challenge: CompilerChallenge;
@@ -122,6 +126,34 @@ export function CompilerWorkspace({ challenge, clock, credentials, owner }: Prop
     onJudged: judged,
     onRefused: showError,
   });
+
+  // Exam integrity (issue 17): what the challenge asks to record, and the editor's paste guard.
+  const captureTabChanges = challenge.captureTabChanges ?? false;
+  const disablePaste = challenge.disablePaste ?? false;
+  const { recordPaste } = useExamSignals({
+    owner,
+    attemptId: challenge.attemptId,
+    captureTabChanges,
+    disablePaste,
+    credentials,
+    clock,
+  });
+  // One copy memory for the page, shared by the editors of every language. The guard is made
+  // with the settings of the loaded challenge, which do not change while the page is open; an
+  // editor takes it when it is created.
+  const [copyMemory] = useState(createCopyMemory);
+  const editorGuard = useMemo(
+    () =>
+      pasteGuard({
+        memory: copyMemory,
+        disablePaste: () => disablePaste,
+        onPaste: (decision) => {
+          recordPaste(decision);
+          if (decision.kind === 'outside' && decision.blocked) showError(messages.pasteBlocked);
+        },
+      }),
+    [copyMemory, disablePaste, recordPaste],
+  );
 
   useEffect(() => {
     postToParent({ type: 'started', challengeId, deadline: challenge.deadline });
@@ -221,6 +253,7 @@ export function CompilerWorkspace({ challenge, clock, credentials, owner }: Prop
         </p>
         <Countdown remainingMs={remaining} />
       </header>
+      <SignalNotice captureTabChanges={captureTabChanges} disablePaste={disablePaste} />
       <div className="compiler__body">
         <StatementPanel challenge={challenge} />
         <section
@@ -248,6 +281,7 @@ export function CompilerWorkspace({ challenge, clock, credentials, owner }: Prop
               onChange={draft.onChange}
               onRun={() => void run()}
               replacement={replacement?.language === language ? replacement : undefined}
+              extensions={editorGuard}
             />
           )}
           <p className="compiler__draft muted" aria-live="polite" data-testid="draft-status">

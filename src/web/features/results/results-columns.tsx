@@ -10,6 +10,7 @@ import type { ResultsRow, ResultsSortColumn } from '../../../contract/results.ts
 import type { DataColumn } from '../../ui/data-table.tsx';
 import { dateTime, duration, score, shortDateTime } from './format.ts';
 import { VerdictText } from '../../ui/verdict-text.tsx';
+import { signalColumns } from './signal-columns.tsx';
 
 const none = messages.notAvailable;
 
@@ -17,6 +18,8 @@ export function resultsColumns(
   challengeId: string,
   /** The integrity counters, once the server sends them (a later issue). */
   withIntegrity: boolean,
+  /** Exam signal counters (issue 17): the challenge records them. */
+  withSignals = false,
 ): DataColumn<ResultsRow, ResultsSortColumn>[] {
   const columns: DataColumn<ResultsRow, ResultsSortColumn>[] = [
     {
@@ -107,6 +110,13 @@ export function resultsColumns(
       cell: (row) => row.college ?? none,
     },
   ];
+  // Right after the submissions, so the counters are in view without scrolling the table.
+  if (withSignals)
+    columns.splice(
+      columns.findIndex((c) => c.id === 'submissions') + 1,
+      0,
+      ...signalColumns(challengeId),
+    );
   if (withIntegrity) {
     columns.push({
       id: 'integrity',

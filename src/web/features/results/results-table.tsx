@@ -86,9 +86,10 @@ export function ResultsTable({ token, challengeId, openStudent }: Props) {
   }
 
   const withIntegrity = rows.some((row) => row.integrity !== undefined);
+  const withSignals = rows.some((row) => row.signals !== undefined);
   const columns = useMemo(
-    () => resultsColumns(challengeId, withIntegrity),
-    [challengeId, withIntegrity],
+    () => resultsColumns(challengeId, withIntegrity, withSignals),
+    [challengeId, withIntegrity, withSignals],
   );
 
   return (

@@ -8,12 +8,19 @@ import { messages } from '../../../contract/messages.ts';
 import { ChallengePicker } from './challenge-picker.tsx';
 import { RejudgeChallenge } from './rejudge-challenge.tsx';
 import { ResultsTable } from './results-table.tsx';
+import { SignalTimelineDialog } from './signal-timeline-dialog.tsx';
 import { SubmissionsDialog } from './submissions-dialog.tsx';
 import './results.css';
 
-type Props = { token: string; challengeId?: string; student?: string };
+type Props = {
+  token: string;
+  challengeId?: string;
+  student?: string;
+  /** A student whose exam events (issue 17) are open. */
+  signals?: string;
+};
 
-export function ResultsView({ token, challengeId, student }: Props) {
+export function ResultsView({ token, challengeId, student, signals }: Props) {
   const navigate = useNavigate();
   return (
     <section aria-labelledby="results-heading" className="dash-section">
@@ -37,6 +44,21 @@ export function ResultsView({ token, challengeId, student }: Props) {
           token={token}
           challengeId={challengeId}
           userId={student}
+          onClose={() =>
+            void navigate({
+              to: '/adminDash',
+              search: { view: 'results', challengeId },
+              replace: true,
+              resetScroll: false,
+            })
+          }
+        />
+      ) : null}
+      {challengeId && signals ? (
+        <SignalTimelineDialog
+          token={token}
+          challengeId={challengeId}
+          userId={signals}
           onClose={() =>
             void navigate({
               to: '/adminDash',
