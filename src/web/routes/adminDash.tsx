@@ -23,6 +23,7 @@ import { EditChallengeView } from '../features/challenges/edit-challenge-view.ts
 import { JudgeQueuePanel } from '../features/judge-queue/judge-queue-panel.tsx';
 import { ImportProblemPanel } from '../features/problems/import-problem-panel.tsx';
 import { ResultsView } from '../features/results/results-view.tsx';
+import { SimilarityView } from '../features/similarity/similarity-view.tsx';
 import { RosterUploadPanel } from '../features/roster-upload/roster-upload-panel.tsx';
 import { StudentsView } from '../features/students/students-view.tsx';
 import { DeleteUserForm } from '../features/users/delete-user-form.tsx';
@@ -39,7 +40,7 @@ export const Route = createFileRoute('/adminDash')({
   // Links are typed by DashSearch; the page (a lazy chunk) checks the values with the dashboard's
   // schema, so neither zod nor admin code is downloaded before a student's first screen.
   validateSearch: (search: DashSearch & SearchSchemaInput) =>
-    textParams(search, ['view', 'challengeId', 'student']),
+    textParams(search, ['view', 'challengeId', 'student', 'pair']),
   beforeLoad: async () => {
     const { currentAdminSession } = await loadAdminSession();
     if (!currentAdminSession()) throw redirect({ to: '/admin', replace: true });
@@ -52,11 +53,13 @@ function View({
   token,
   challengeId,
   student,
+  pair,
 }: {
   view: DashView;
   token: string;
   challengeId?: string;
   student?: string;
+  pair?: string;
 }) {
   switch (view) {
     case 'home':
@@ -69,6 +72,8 @@ function View({
       );
     case 'results':
       return <ResultsView token={token} challengeId={challengeId} student={student} />;
+    case 'similarity':
+      return <SimilarityView token={token} challengeId={challengeId} pair={pair} />;
     case 'students':
       return <StudentsView token={token} />;
     case 'delete-user':
@@ -92,6 +97,7 @@ function AdminDashPage() {
     view = DEFAULT_DASH_VIEW,
     challengeId,
     student,
+    pair,
   } = dashSearchSchema.parse(Route.useSearch());
   const admin = useAdminSession();
   const navigate = useNavigate();
@@ -110,7 +116,13 @@ function AdminDashPage() {
           void navigate({ to: '/admin', replace: true });
         }}
       >
-        <View view={view} token={admin.token} challengeId={challengeId} student={student} />
+        <View
+          view={view}
+          token={admin.token}
+          challengeId={challengeId}
+          student={student}
+          pair={pair}
+        />
       </DashLayout>
     </>
   );
