@@ -642,7 +642,7 @@ export const messages = {
   similarityBack: 'Back to the pairs',
   similarityCodeLabel: "{name}'s code ({language}), shared regions marked",
   similarityLegend:
-    'marks the regions both programs share. Names and literal values may differ inside them.',
+    'marks the regions both programs share. Names, literal values and comments may differ inside them.',
   similarityRegions: 'Shared regions: {count}',
   similaritySharedStart: 'shared from here',
   similaritySharedEnd: 'end of shared',
