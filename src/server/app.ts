@@ -54,6 +54,7 @@ import { passwordResetRoutes } from './password-reset/password-reset-routes.ts';
 import { studentAccountRoutes } from './users/student-account-routes.ts';
 import { teacherResultsRoutes } from './results/index.ts';
 import { signalTimelineRoute } from './integrity/signals/timeline-route.ts';
+import { similarityRoutes } from './integrity/similarity-report/similarity-routes.ts';
 import { userAdminRoutes } from './users/user-admin-routes.ts';
 import { oidcCallbackPath } from '../contract/oidc.ts';
 import { createOidcClient } from './auth/oidc/oidc-client.ts';
@@ -218,6 +219,7 @@ export async function buildApp(
   await app.register(userAdminRoutes, { db: database.db, guards, versions });
   await app.register(teacherResultsRoutes, { db: database.db, guards, timeZone: config.timeZone });
   await app.register(signalTimelineRoute, { db: database.db, guards });
+  await app.register(similarityRoutes, { db: database.db, guards });
   await app.register(rosterRoutes, { db: database.db, guards });
   const secret = await resolveJwtSecret(config.jwtSecret, config.dataDir);
   await app.register(oidcRoutes, {

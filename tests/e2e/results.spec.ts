@@ -26,6 +26,7 @@ test('a teacher watches a submission arrive live, reads the code, compares and d
   await expect(dashMenu(page).getByRole('listitem')).toHaveText([
     'Home',
     'Results',
+    'Similarity',
     'Students',
     'Delete User',
     'Excel upload',

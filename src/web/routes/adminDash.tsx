@@ -23,6 +23,7 @@ import { EditChallengeView } from '../features/challenges/edit-challenge-view.ts
 import { JudgeQueuePanel } from '../features/judge-queue/judge-queue-panel.tsx';
 import { ImportProblemPanel } from '../features/problems/import-problem-panel.tsx';
 import { ResultsView } from '../features/results/results-view.tsx';
+import { SimilarityView } from '../features/similarity/similarity-view.tsx';
 import { RosterUploadPanel } from '../features/roster-upload/roster-upload-panel.tsx';
 import { StudentsView } from '../features/students/students-view.tsx';
 import { DeleteUserForm } from '../features/users/delete-user-form.tsx';
@@ -39,7 +40,7 @@ export const Route = createFileRoute('/adminDash')({
   // Links are typed by DashSearch; the page (a lazy chunk) checks the values with the dashboard's
   // schema, so neither zod nor admin code is downloaded before a student's first screen.
   validateSearch: (search: DashSearch & SearchSchemaInput) =>
-    textParams(search, ['view', 'challengeId', 'student', 'signals']),
+    textParams(search, ['view', 'challengeId', 'student', 'signals', 'pair']),
   beforeLoad: async () => {
     const { currentAdminSession } = await loadAdminSession();
     if (!currentAdminSession()) throw redirect({ to: '/admin', replace: true });
@@ -53,12 +54,14 @@ function View({
   challengeId,
   student,
   signals,
+  pair,
 }: {
   view: DashView;
   token: string;
   challengeId?: string;
   student?: string;
   signals?: string;
+  pair?: string;
 }) {
   switch (view) {
     case 'home':
@@ -73,6 +76,8 @@ function View({
       return (
         <ResultsView token={token} challengeId={challengeId} student={student} signals={signals} />
       );
+    case 'similarity':
+      return <SimilarityView token={token} challengeId={challengeId} pair={pair} />;
     case 'students':
       return <StudentsView token={token} />;
     case 'delete-user':
@@ -97,6 +102,7 @@ function AdminDashPage() {
     challengeId,
     student,
     signals,
+    pair,
   } = dashSearchSchema.parse(Route.useSearch());
   const admin = useAdminSession();
   const navigate = useNavigate();
@@ -121,6 +127,7 @@ function AdminDashPage() {
           challengeId={challengeId}
           student={student}
           signals={signals}
+          pair={pair}
         />
       </DashLayout>
     </>

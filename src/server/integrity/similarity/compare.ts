@@ -21,7 +21,7 @@ export type ReportOptions = {
   maxPrograms?: number;
 };
 
-type Fingerprinted = { id: string; hashes: Set<number>; prints: Fingerprint[] };
+export type Fingerprinted = { id: string; hashes: Set<number>; prints: Fingerprint[] };
 
 export function fingerprintPrograms(
   programs: Program[],
@@ -42,8 +42,19 @@ export function fingerprintPrograms(
 
 /** The pairs at or above the threshold, most similar first. */
 export function similarityReport(programs: Program[], options: ReportOptions = {}): Pair[] {
+  return rankPairs(fingerprintPrograms(programs, options), options).pairs;
+}
+
+/**
+ * The ranking of already fingerprinted programs, and the fingerprints it left out as too common:
+ * the report's side-by-side view leaves them out of the highlights too, so what is marked is what
+ * was counted.
+ */
+export function rankPairs(
+  printed: Fingerprinted[],
+  options: Pick<ReportOptions, 'threshold' | 'maxPrograms'> = {},
+): { pairs: Pair[]; common: Set<number> } {
   const threshold = options.threshold ?? 0.5;
-  const printed = fingerprintPrograms(programs, options);
   const n = printed.length;
   const maxPrograms = options.maxPrograms ?? Math.max(10, Math.ceil(n * 0.1));
   // Which programs hold each fingerprint.
@@ -56,7 +67,9 @@ export function similarityReport(programs: Program[], options: ReportOptions = {
     }
   });
   const shared = new Map<number, number>();
-  for (const list of holders.values()) {
+  const common = new Set<number>();
+  for (const [hash, list] of holders) {
+    if (list.length > maxPrograms) common.add(hash);
     if (list.length < 2 || list.length > maxPrograms) continue;
     for (let i = 0; i < list.length; i += 1)
       for (let j = i + 1; j < list.length; j += 1) {
@@ -72,7 +85,7 @@ export function similarityReport(programs: Program[], options: ReportOptions = {
     const similarity = count / Math.min(a.hashes.size, b.hashes.size);
     if (similarity >= threshold) pairs.push({ a: a.id, b: b.id, similarity });
   }
-  return pairs.sort((x, y) => y.similarity - x.similarity);
+  return { pairs: pairs.sort((x, y) => y.similarity - x.similarity), common };
 }
 
 /** Similarity of two programs alone (0 when either has nothing left after the starter code). */

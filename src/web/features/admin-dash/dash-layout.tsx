@@ -1,8 +1,8 @@
 /**
  * /adminDash's frame: the side menu (Home, Delete User, Excel upload, Logout; spec §2, with
- * Results and Students after Home, issue 12) and the chosen view. The menu is a nav of links, so
- * each view has its own address and the browser's back button works; the current one is marked
- * with aria-current.
+ * Results and Students after Home, issue 12, and Similarity after Results, issue 17) and the
+ * chosen view. The menu is a nav of links, so each view has its own address and the browser's
+ * back button works; the current one is marked with aria-current.
  */
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
@@ -13,6 +13,7 @@ import './dash.css';
 const menu: { view: DashView; label: string }[] = [
   { view: 'home', label: messages.menuHome },
   { view: 'results', label: messages.menuResults },
+  { view: 'similarity', label: messages.menuSimilarity },
   { view: 'students', label: messages.menuStudents },
   { view: 'delete-user', label: messages.menuDeleteUser },
   { view: 'excel-upload', label: messages.menuExcelUpload },

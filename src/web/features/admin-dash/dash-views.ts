@@ -1,7 +1,7 @@
 /**
  * The dashboard's views, chosen by the `view` search parameter. Excel upload is the default
  * (spec §2); the challenge forms exist but are not in the menu. Results and Students extend the
- * spec's menu (issue 12); `student` opens a student's submissions over the Results table, so a
+ * spec's menu (issue 12), Similarity after Results (issue 17); `student` opens a student's submissions over the Results table, so a
  * reload or a shared link shows the same thing.
  */
 import { z } from 'zod';
@@ -9,6 +9,7 @@ import { z } from 'zod';
 export const dashViews = [
   'home',
   'results',
+  'similarity',
   'students',
   'delete-user',
   'excel-upload',
@@ -25,5 +26,11 @@ export const dashSearchSchema = z.object({
   student: z.uuid().optional().catch(undefined),
   /** A student whose exam events (issue 17) are open over the Results table. */
   signals: z.uuid().optional().catch(undefined),
+  /** The Similarity view's open pair: two submission ids joined by `~` (issue 17). */
+  pair: z
+    .string()
+    .regex(/^[0-9a-f-]{36}~[0-9a-f-]{36}$/)
+    .optional()
+    .catch(undefined),
 });
 export type DashSearch = z.infer<typeof dashSearchSchema>;

@@ -1,9 +1,10 @@
 /**
  * The dashboard's Results view (issue 12): pick a challenge, watch its results live, open a
- * student's submissions, download the table, re-judge the challenge (issue 13). The admin's token comes in as a prop, as in every
+ * student's submissions, download the table, re-judge the challenge (issue 13), open its similarity
+ * report (issue 17). The admin's token comes in as a prop, as in every
  * dashboard view.
  */
-import { useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { messages } from '../../../contract/messages.ts';
 import { ChallengePicker } from './challenge-picker.tsx';
 import { RejudgeChallenge } from './rejudge-challenge.tsx';
@@ -29,6 +30,16 @@ export function ResultsView({ token, challengeId, student, signals }: Props) {
           {messages.resultsTitle}
         </h2>
         <ChallengePicker token={token} challengeId={challengeId} />
+        {challengeId ? (
+          // The similarity report of the same challenge (issue 17), a view of its own.
+          <Link
+            to="/adminDash"
+            search={{ view: 'similarity', challengeId }}
+            className="button button--secondary"
+          >
+            {messages.similarityOpenReport}
+          </Link>
+        ) : null}
       </div>
       {challengeId ? (
         // Keyed: another challenge's re-judge progress is never shown under this one.

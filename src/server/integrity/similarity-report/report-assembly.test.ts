@@ -1,0 +1,78 @@
+/**
+ * The report as the worker assembles it, on the labelled Python set (tests/fixtures/similarity):
+ * the copy ranked first with its shared regions, independent solutions below, the starter code
+ * not counted, programs in a language without a tokenizer counted as skipped.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { assembleReport, type ReportProgram } from './report-assembly.ts';
+
+const fixtures = path.resolve(import.meta.dirname, '../../../../tests/fixtures/similarity/python');
+const read = (name: string) => fs.readFileSync(path.join(fixtures, `${name}.py`), 'utf8');
+const program = (submissionId: string, file: string): ReportProgram => ({
+  submissionId,
+  language: 'python',
+  code: read(file),
+});
+const starter = { language: 'python' as const, code: read('starter') };
+
+describe('assembleReport', () => {
+  const programs = [
+    program('original', 'original'),
+    program('copy', 'copy-renamed'),
+    program('indep-1', 'independent-1'),
+    program('indep-2', 'independent-2'),
+    { submissionId: 'js', language: 'javascript' as const, code: 'console.log(1)' },
+  ];
+
+  it('ranks the copied pair first, with the regions both share marked in each program', () => {
+    const report = assembleReport({ programs, starter, floor: 0.2, maxPairs: 100 });
+    const [first] = report.pairs;
+    expect(first && [first.a, first.b].sort()).toEqual(['copy', 'original']);
+    expect(first?.similarity).toBeGreaterThanOrEqual(0.8);
+    for (const other of report.pairs.slice(1))
+      expect(other.similarity).toBeLessThan(first?.similarity ?? 0);
+    const codeA = first?.a === 'original' ? read('original') : read('copy-renamed');
+    expect(first?.spansA.length).toBeGreaterThan(0);
+    for (const span of first?.spansA ?? []) {
+      expect(span.from).toBeLessThan(span.to);
+      expect(span.to).toBeLessThanOrEqual(codeA.length);
+    }
+    // Most of the original is marked as shared with its renamed copy.
+    const marked = (first?.spansA ?? []).reduce((sum, span) => sum + span.to - span.from, 0);
+    expect(marked / codeA.length).toBeGreaterThan(0.5);
+  });
+
+  it('keeps pairs below the floor out, and at most maxPairs', () => {
+    const report = assembleReport({ programs, starter, floor: 0.5, maxPairs: 100 });
+    expect(report.pairs.map((pair) => [pair.a, pair.b].sort())).toEqual([['copy', 'original']]);
+    const none = assembleReport({ programs, starter, floor: 0, maxPairs: 1 });
+    expect(none.pairs).toHaveLength(1);
+  });
+
+  it('does not count the starter code two independent solutions share', () => {
+    const pair = [program('indep-1', 'independent-1'), program('indep-2', 'independent-2')];
+    const without = assembleReport({ programs: pair, starter, floor: 0, maxPairs: 10 });
+    const withStarter = assembleReport({ programs: pair, starter: null, floor: 0, maxPairs: 10 });
+    const score = (report: typeof without) => report.pairs[0]?.similarity ?? 0;
+    expect(score(without)).toBeLessThanOrEqual(0.1);
+    expect(score(withStarter)).toBeGreaterThan(score(without));
+  });
+
+  it('counts programs in a language it cannot read as skipped, not compared', () => {
+    const report = assembleReport({ programs, starter, floor: 0.2, maxPairs: 100 });
+    expect(report.compared).toEqual(['original', 'copy', 'indep-1', 'indep-2']);
+    expect(report.skipped).toEqual([{ language: 'javascript', count: 1 }]);
+  });
+
+  it('ignores starter code in a language it cannot read', () => {
+    const report = assembleReport({
+      programs: programs.slice(0, 2),
+      starter: { language: 'javascript', code: 'function solve() {}' },
+      floor: 0.2,
+      maxPairs: 10,
+    });
+    expect(report.pairs).toHaveLength(1);
+  });
+});

@@ -1,0 +1,88 @@
+/**
+ * What the similarity report reads: the challenge, the version of its submissions (the cache
+ * key) and, per student, the program that stands for them.
+ */
+import { sql } from 'drizzle-orm';
+import { languages, type Language } from '../../../contract/challenges.ts';
+import type { SimilaritySubmission } from '../../../contract/similarity.ts';
+import type { Db } from '../../db/connection.ts';
+import { rowsOf } from '../../results/sql-helpers.ts';
+
+export type SimilarityChallenge = {
+  challengeId: string;
+  challengeName: string;
+  language: Language;
+  starterCode: string;
+};
+
+const languageOf = (value: string): Language | undefined =>
+  languages.find((language) => language === value);
+
+export async function findSimilarityChallenge(
+  db: Db,
+  challengeId: string,
+): Promise<SimilarityChallenge | undefined> {
+  const found = await db.execute(sql`
+    select challenge_id as "challengeId", challenge_name as "challengeName", language,
+      starter_code as "starterCode"
+    from challenges where challenge_id = ${challengeId}`);
+  const row = rowsOf<Omit<SimilarityChallenge, 'language'> & { language: string }>(found)[0];
+  return row ? { ...row, language: languageOf(row.language) ?? 'python' } : undefined;
+}
+
+/**
+ * Changes whenever the report's input may: a submission arrives or is deleted (count, newest
+ * arrival), one is judged or re-judged (newest judgement), a student's best changes (the digest
+ * of the best submission ids), or the challenge is edited (its starter code).
+ */
+export async function readReportVersion(db: Db, challengeId: string): Promise<string> {
+  const found = await db.execute(sql`
+    select
+      (select count(*) from submissions where challenge_id = ${challengeId})::text as count,
+      (select coalesce(max(created_at)::text, '') from submissions
+        where challenge_id = ${challengeId}) as "lastCreated",
+      (select coalesce(max(judged_at)::text, '') from submissions
+        where challenge_id = ${challengeId}) as "lastJudged",
+      (select md5(coalesce(string_agg(best_submission_id::text, ',' order by user_id), ''))
+        from attempts where challenge_id = ${challengeId}) as "bests",
+      (select updated_at::text from challenges where challenge_id = ${challengeId}) as edited`);
+  const row = rowsOf<Record<string, string | null>>(found)[0] ?? {};
+  return [row.count, row.lastCreated, row.lastJudged, row.bests, row.edited].join('|');
+}
+
+export type StandingProgram = SimilaritySubmission & { code: string };
+
+/** Each student's best submission (the attempt's), or their newest when none is best. */
+export async function readStandingPrograms(
+  db: Db,
+  challengeId: string,
+): Promise<StandingProgram[]> {
+  const found = await db.execute(sql`
+    select distinct on (s.user_id) s.id as "submissionId", s.user_id as "userId", u.name,
+      u.email, s.language, s.code
+    from submissions s
+      join users u on u.id = s.user_id
+      left join attempts a on a.user_id = s.user_id and a.challenge_id = s.challenge_id
+    where s.challenge_id = ${challengeId}
+    order by s.user_id, coalesce(s.id = a.best_submission_id, false) desc, s.created_at desc,
+      s.id desc`);
+  return rowsOf<Omit<StandingProgram, 'language'> & { language: string }>(found).flatMap((row) => {
+    const language = languageOf(row.language);
+    return language ? [{ ...row, language }] : [];
+  });
+}
+
+/** The code of submissions of this challenge, by id (ids of other challenges are not found). */
+export async function readCodes(
+  db: Db,
+  challengeId: string,
+  submissionIds: string[],
+): Promise<Map<string, string>> {
+  const found = await db.execute(sql`
+    select id, code from submissions
+    where challenge_id = ${challengeId} and id in (${sql.join(
+      submissionIds.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )})`);
+  return new Map(rowsOf<{ id: string; code: string }>(found).map((row) => [row.id, row.code]));
+}

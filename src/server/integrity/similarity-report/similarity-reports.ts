@@ -1,0 +1,60 @@
+/**
+ * The similarity reports of one server process: the current version of a challenge's
+ * submissions is read on every request (three small aggregates), and the report is computed in a
+ * worker thread only when that version has not been seen (report-cache.ts).
+ */
+import { SIMILARITY_MIN_THRESHOLD } from '../../../contract/similarity.ts';
+import type { Db } from '../../db/connection.ts';
+import { ReportCache } from './report-cache.ts';
+import {
+  readReportVersion,
+  readStandingPrograms,
+  type SimilarityChallenge,
+} from './report-queries.ts';
+import type { ReportThreads } from './report-thread.ts';
+import type { KeptReport } from './report-view.ts';
+
+/** Challenges whose report is kept: a teacher looks at a few at a time. */
+const KEPT_REPORTS = 8;
+/**
+ * Pairs kept per report, the most similar: a class of 500 where many hand in the same short
+ * program would otherwise keep tens of thousands of pairs, and nobody reads past a few hundred.
+ */
+const KEPT_PAIRS = 2_000;
+
+export class SimilarityReports {
+  private readonly cache = new ReportCache<KeptReport>(KEPT_REPORTS);
+
+  constructor(
+    private readonly db: Db,
+    private readonly threads: Pick<ReportThreads, 'compute'>,
+  ) {}
+
+  async report(challenge: SimilarityChallenge): Promise<KeptReport> {
+    // Read before the programs: a submission arriving in between makes the next request
+    // compute again (a wasted report), never keeps a stale one under a newer version.
+    const version = await readReportVersion(this.db, challenge.challengeId);
+    return this.cache.get(challenge.challengeId, version, () => this.compute(challenge));
+  }
+
+  private async compute(challenge: SimilarityChallenge): Promise<KeptReport> {
+    const programs = await readStandingPrograms(this.db, challenge.challengeId);
+    const computed = await this.threads.compute({
+      programs: programs.map(({ submissionId, language, code }) => ({
+        submissionId,
+        language,
+        code,
+      })),
+      starter: { language: challenge.language, code: challenge.starterCode },
+      floor: SIMILARITY_MIN_THRESHOLD / 100,
+      maxPairs: KEPT_PAIRS,
+    });
+    return {
+      ...computed,
+      submissions: new Map(
+        programs.map(({ code: _code, ...submission }) => [submission.submissionId, submission]),
+      ),
+      computedAt: new Date().toISOString(),
+    };
+  }
+}

@@ -1,0 +1,60 @@
+/**
+ * One pair side by side: the score, both programs with their shared regions marked, and the way
+ * back to the pairs. The heading takes the focus when the pair opens, so a screen reader starts
+ * at what changed.
+ */
+import { Link } from '@tanstack/react-router';
+import { useCallback, useEffect, useRef } from 'react';
+import { messages } from '../../../contract/messages.ts';
+import type { SimilarityPairResponse } from '../../../contract/similarity.ts';
+import { AnswerState } from './answer-state.tsx';
+import { CodePane } from './code-pane.tsx';
+import { fetchPair } from './similarity-api.ts';
+import { useAnswer } from './use-answer.ts';
+
+type Props = { token: string; challengeId: string; a: string; b: string };
+
+export function PairView({ token, challengeId, a, b }: Props) {
+  const load = useCallback(
+    (signal: AbortSignal) => fetchPair(token, challengeId, a, b, signal),
+    [token, challengeId, a, b],
+  );
+  const { answer, retry } = useAnswer(load);
+  return (
+    <div className="similarity__pair">
+      <Link
+        to="/adminDash"
+        search={{ view: 'similarity', challengeId }}
+        className="link similarity__back"
+      >
+        ← {messages.similarityBack}
+      </Link>
+      <AnswerState answer={answer} loadingText={messages.similarityLoading} retry={retry}>
+        {(pair) => <Pair pair={pair} />}
+      </AnswerState>
+    </div>
+  );
+}
+
+function Pair({ pair }: { pair: SimilarityPairResponse }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <>
+      <h3 ref={heading} tabIndex={-1} className="similarity__pair-title">
+        {messages.similarityPairTitle
+          .replace('{a}', pair.a.name)
+          .replace('{b}', pair.b.name)
+          .replace('{percent}', pair.percent.toFixed(1))}
+      </h3>
+      <p className="similarity__legend">
+        <mark className="similarity__mark">{messages.similarityLegendSample}</mark>{' '}
+        {messages.similarityLegend}
+      </p>
+      <div className="similarity__panes">
+        <CodePane side={pair.a} paneId="similarity-a" />
+        <CodePane side={pair.b} paneId="similarity-b" />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,68 @@
+import { fireEvent, render, screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { messages } from '../../../contract/messages.ts';
+import type { SimilarityReport } from '../../../contract/similarity.ts';
+import { ApiError } from '../../lib/api-client.ts';
+
+const api = vi.hoisted(() => ({
+  fetchReport: vi.fn(),
+  fetchPair: vi.fn(),
+  listChallenges: vi.fn(),
+}));
+const toast = vi.hoisted(() => ({ showError: vi.fn(), showSuccess: vi.fn() }));
+vi.mock('./similarity-api.ts', () => api);
+vi.mock('../../ui/toast.ts', () => toast);
+
+const { ReportPanel } = await import('./report-panel.tsx');
+
+const emptyReport: SimilarityReport = {
+  challenge: { challengeId: 'SIM-1', challengeName: 'Primes', language: 'python' },
+  threshold: 50,
+  compared: 12,
+  skipped: [{ language: 'javascript', count: 3 }],
+  pairs: [],
+  totalPairs: 0,
+  computedAt: '2026-03-01T09:00:00.000Z',
+};
+
+beforeEach(() => {
+  vi.clearAllMocks();
+});
+
+describe('ReportPanel', () => {
+  it('says it is comparing, then that no pair reaches the threshold', async () => {
+    let answer: (report: SimilarityReport) => void = () => {};
+    api.fetchReport.mockReturnValue(new Promise((resolve) => (answer = resolve)));
+    render(<ReportPanel token="t" challengeId="SIM-1" threshold={50} onThreshold={() => {}} />);
+    expect(screen.getByRole('status').textContent).toContain(messages.similarityLoading);
+    answer(emptyReport);
+    expect(await screen.findByText(messages.similarityNoPairs)).toBeTruthy();
+    expect(screen.getByTestId('similarity-compared').textContent).toContain(
+      'Students compared: 12',
+    );
+    expect(screen.getByText(/JavaScript/).textContent).toContain(': 3');
+    expect(api.fetchReport).toHaveBeenCalledWith('t', 'SIM-1', 50, expect.any(AbortSignal));
+  });
+
+  it("shows the server's message with a way to try again, and toasts it", async () => {
+    api.fetchReport.mockRejectedValueOnce(new ApiError(messages.similarityFailed, 503));
+    api.fetchReport.mockResolvedValueOnce(emptyReport);
+    render(<ReportPanel token="t" challengeId="SIM-1" threshold={50} onThreshold={() => {}} />);
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(messages.similarityFailed);
+    expect(toast.showError).toHaveBeenCalledWith(messages.similarityFailed);
+    fireEvent.click(screen.getByRole('button', { name: messages.similarityRetry }));
+    expect(await screen.findByText(messages.similarityNoPairs)).toBeTruthy();
+    expect(api.fetchReport).toHaveBeenCalledTimes(2);
+  });
+
+  it('asks for another threshold when one is chosen', async () => {
+    api.fetchReport.mockResolvedValue(emptyReport);
+    const onThreshold = vi.fn();
+    render(<ReportPanel token="t" challengeId="SIM-1" threshold={50} onThreshold={onThreshold} />);
+    fireEvent.change(screen.getByLabelText(messages.similarityThresholdLabel), {
+      target: { value: '80' },
+    });
+    expect(onThreshold).toHaveBeenCalledWith(80);
+  });
+});

@@ -1,0 +1,89 @@
+/**
+ * One challenge's report: the threshold, what was compared, and the ranked pairs, or a line
+ * saying no pair reaches the threshold. The server keeps the report until the submissions
+ * change, so moving the threshold asks again without a new computation.
+ */
+import { Field } from '@ark-ui/react/field';
+import { useCallback } from 'react';
+import { messages } from '../../../contract/messages.ts';
+import { SIMILARITY_MIN_THRESHOLD, type SimilarityReport } from '../../../contract/similarity.ts';
+import { LANGUAGE_LABELS } from '../../../contract/verdicts.ts';
+import { AnswerState } from './answer-state.tsx';
+import { PairsTable } from './pairs-table.tsx';
+import { fetchReport } from './similarity-api.ts';
+import { useAnswer } from './use-answer.ts';
+
+const THRESHOLDS = [SIMILARITY_MIN_THRESHOLD, 30, 40, 50, 60, 70, 80, 90];
+
+type Props = {
+  token: string;
+  challengeId: string;
+  threshold: number;
+  onThreshold: (threshold: number) => void;
+  focusPair?: string;
+};
+
+export function ReportPanel({ token, challengeId, threshold, onThreshold, focusPair }: Props) {
+  const load = useCallback(
+    (signal: AbortSignal) => fetchReport(token, challengeId, threshold, signal),
+    [token, challengeId, threshold],
+  );
+  const { answer, retry } = useAnswer(load);
+  return (
+    <div className="similarity__report">
+      <Field.Root className="field similarity__threshold">
+        <Field.Label className="field__label">{messages.similarityThresholdLabel}</Field.Label>
+        <Field.Select
+          className="field__input field__select"
+          name="threshold"
+          value={String(threshold)}
+          onChange={(event) => onThreshold(Number(event.target.value))}
+        >
+          {THRESHOLDS.map((percent) => (
+            <option key={percent} value={percent}>
+              {messages.similarityThresholdOption.replace('{percent}', String(percent))}
+            </option>
+          ))}
+        </Field.Select>
+      </Field.Root>
+      <AnswerState answer={answer} loadingText={messages.similarityLoading} retry={retry}>
+        {(report) => <Report report={report} focusPair={focusPair} />}
+      </AnswerState>
+    </div>
+  );
+}
+
+function Report({ report, focusPair }: { report: SimilarityReport; focusPair?: string }) {
+  return (
+    <>
+      <p className="muted" data-testid="similarity-compared">
+        {messages.similarityCompared
+          .replace('{compared}', String(report.compared))
+          .replace('{time}', new Date(report.computedAt).toLocaleString())}
+      </p>
+      {report.skipped.map((skip) => (
+        <p key={skip.language} className="muted">
+          {messages.similaritySkipped
+            .replace('{language}', LANGUAGE_LABELS[skip.language])
+            .replace('{count}', String(skip.count))}
+        </p>
+      ))}
+      {report.pairs.length === 0 ? (
+        <p className="similarity__empty" role="status">
+          {messages.similarityNoPairs}
+        </p>
+      ) : (
+        <>
+          {report.totalPairs > report.pairs.length ? (
+            <p className="muted">
+              {messages.similarityShowing
+                .replace('{shown}', String(report.pairs.length))
+                .replace('{total}', String(report.totalPairs))}
+            </p>
+          ) : null}
+          <PairsTable report={report} focusPair={focusPair} />
+        </>
+      )}
+    </>
+  );
+}

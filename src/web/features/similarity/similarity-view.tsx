@@ -1,0 +1,48 @@
+/**
+ * The dashboard's Similarity view (issue 17): pick a challenge, see its pairs of students whose
+ * programs are alike, most similar first, and open a pair side by side with the shared regions
+ * marked. The challenge and the open pair are in the address (Back works, a link can be shared);
+ * the threshold lives here, so it is kept while a pair is open.
+ */
+import { useState } from 'react';
+import { messages } from '../../../contract/messages.ts';
+import { SIMILARITY_DEFAULT_THRESHOLD } from '../../../contract/similarity.ts';
+import { ChallengeSelect } from './challenge-select.tsx';
+import { parsePairKey } from './pair-key.ts';
+import { PairView } from './pair-view.tsx';
+import { ReportPanel } from './report-panel.tsx';
+import './similarity.css';
+
+type Props = { token: string; challengeId?: string; pair?: string };
+
+export function SimilarityView({ token, challengeId, pair }: Props) {
+  const [threshold, setThreshold] = useState(SIMILARITY_DEFAULT_THRESHOLD);
+  // The pair last opened, to give its link the focus back on return.
+  const [lastPair, setLastPair] = useState<string | undefined>(undefined);
+  if (pair && pair !== lastPair) setLastPair(pair);
+  const open = pair ? parsePairKey(pair) : undefined;
+  return (
+    <section aria-labelledby="similarity-heading" className="dash-section similarity">
+      <div className="dash-section__header">
+        <h2 id="similarity-heading" className="dash-section__title">
+          {messages.similarityTitle}
+        </h2>
+        <ChallengeSelect token={token} challengeId={challengeId} />
+      </div>
+      {!challengeId ? (
+        <p className="muted">{messages.similarityIntro}</p>
+      ) : open ? (
+        <PairView token={token} challengeId={challengeId} a={open.a} b={open.b} />
+      ) : (
+        <ReportPanel
+          key={challengeId}
+          token={token}
+          challengeId={challengeId}
+          threshold={threshold}
+          onThreshold={setThreshold}
+          focusPair={lastPair}
+        />
+      )}
+    </section>
+  );
+}
