@@ -169,6 +169,33 @@ test.describe('with JavaScript', () => {
       await expect(page.getByRole('button', { name: 'Switch to light mode' })).toBeVisible();
       expect((await firstPaint(page)).theme).toBe('dark');
     });
+
+    // The first paint is styled by the rules inlined at build time alone: the stylesheets and the
+    // app's scripts are linked, and may not have arrived yet (here they never do).
+    test('the inlined rules alone paint the card, in the dark colours', async ({ page }) => {
+      await page.route(/\.(css|js)$/u, (route) => route.abort());
+      await page.goto('/');
+      const colours = await page.evaluate(() => {
+        const style = (selector: string) => {
+          const element = document.querySelector(selector);
+          return element ? getComputedStyle(element) : null;
+        };
+        return {
+          body: style('body')?.backgroundColor,
+          button: style('form button[type="submit"]')?.backgroundColor,
+          emailWidth: style('input[name="email"]')?.width,
+        };
+      });
+      const channels = (colour: string | null | undefined) =>
+        (colour?.match(/\d+/gu) ?? []).slice(0, 3).map(Number);
+      // A dark page (every channel low), not the browser's white default nor the light theme.
+      expect(Math.max(...channels(colours.body))).toBeLessThan(60);
+      // The submit button has the theme's accent, not the browser's grey default.
+      expect(channels(colours.button)).not.toEqual([239, 239, 239]);
+      expect(channels(colours.button)).not.toEqual([]);
+      // The field is laid out by the card's rules (full width), not the browser's default ~150 px.
+      expect(parseFloat(colours.emailWidth ?? '0')).toBeGreaterThan(250);
+    });
   });
 
   test('offline, a cold start paints the prerendered card from the service worker', async ({
