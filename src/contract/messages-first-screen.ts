@@ -7,6 +7,7 @@
  * The spec's texts (section 8) are quoted verbatim, typos included.
  */
 export const firstScreenMessages = {
+  closeToast: 'Close notification',
   enterAllDetails: 'Please enter all details',
   signInFirst: 'Please Sign in first',
   signUpHint: 'Please remember your password for future logins',

@@ -63,7 +63,6 @@ export const messages = {
     'Your browser cannot play this video. The steps: log in or sign up, enter your test code, press Start Test.',
   captionsLabel: 'English captions',
   closeGuide: 'Close the guide',
-  closeToast: 'Close notification',
   testCodeEntered: 'Test code',
   forgotPasswordTitle: 'Forgot your password?',
   forgotPasswordIntro:

@@ -107,6 +107,10 @@ test.describe('error toasts', () => {
     // app runs): its start runs on timers too.
     const login = studentScreen(page).loginButton;
     await expect(page.locator('html')).toHaveAttribute('data-app-ready', '');
+    // And once the toast region (a chunk of its own, fetched when the page is idle) is there:
+    // fetched after the pause, it mounted after the first runFor below and its toast, on a timer,
+    // never came (seen in CI).
+    await expect(page.locator('.toaster')).toBeAttached();
     await page.clock.pauseAt(new Date('2026-01-05T09:00:00Z'));
     await login.click();
     const toast = toasts(page, ENTER_ALL);

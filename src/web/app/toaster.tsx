@@ -1,7 +1,11 @@
-/** Renders the toast queue of ui/toast.ts: a polite live region, each toast with a close button. */
+/**
+ * Renders the toast queue of ui/toast.ts: a polite live region, each toast with a close button.
+ * Its words come from the first screen's catalogue: the first screen raises toasts, and showing
+ * one must not wait for the whole catalogue's chunk.
+ */
 import { Portal } from '@ark-ui/react/portal';
 import { Toast, Toaster } from '@ark-ui/react/toast';
-import { messages } from '../../contract/messages.ts';
+import { firstScreenMessages as messages } from '../../contract/messages-first-screen.ts';
 import { toaster } from '../ui/toast.ts';
 
 export function AppToaster() {
