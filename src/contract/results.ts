@@ -197,6 +197,11 @@ export const resultsChallengeSchema = z.object({
   startDate: z.string(),
   endDate: z.string(),
   timeDur: z.number(),
+  /**
+   * The challenge records exam signals (issue 17: captureTabChanges or disablePaste), so its rows
+   * carry their counters and the exports their columns. Absent in answers of older servers.
+   */
+  recordsSignals: z.boolean().optional(),
 });
 export type ResultsChallenge = z.infer<typeof resultsChallengeSchema>;
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Challenge } from '../../src/contract/challenges.ts';
 import type { CompilerChallenge } from '../../src/contract/compiler.ts';
 import { messages } from '../../src/contract/messages.ts';
-import type { ResultsResponse } from '../../src/contract/results.ts';
+import { resultsExportPath, type ResultsResponse } from '../../src/contract/results.ts';
 import {
   MAX_SIGNALS_PER_ATTEMPT,
   MAX_SIGNALS_PER_BATCH,
@@ -187,6 +187,48 @@ describe.each(databaseKinds)('exam signals on %s', (kind) => {
         blockedPastes: 0,
         reloads: 0,
       });
+    });
+
+    it("exports the counters after the table's columns, in the .csv and the .xlsx", async () => {
+      const download = async (challengeId: string, format: 'csv' | 'xlsx') => {
+        const response = await fetch(`${server.url}${resultsExportPath(challengeId, format)}`, {
+          headers: admin,
+        });
+        expect(response.status).toBe(200);
+        return Buffer.from(await response.arrayBuffer());
+      };
+      const lines = (await download('SIG-EV', 'csv')).toString('utf8').slice(1).split('\r\n');
+      const header = lines[0]?.split(',') ?? [];
+      expect(header.slice(-5)).toEqual([
+        'Tab changes',
+        'Time away (s)',
+        'Pastes',
+        'Blocked pastes',
+        'Reloads',
+      ]);
+      const adaLine = lines.find((line) => line.includes('ada-sig@college.test')) ?? '';
+      // ada's counters from the test above: 2 tab changes, 12.5 s away, 1 paste, 1 reload.
+      expect(adaLine.split(',').slice(-5)).toEqual(['2', '13', '1', '0', '1']);
+
+      const { default: ExcelJS } = await import('exceljs');
+      const workbook = new ExcelJS.Workbook();
+      const xlsx = await download('SIG-EV', 'xlsx');
+      await workbook.xlsx.load(
+        xlsx.buffer.slice(xlsx.byteOffset, xlsx.byteOffset + xlsx.byteLength),
+      );
+      const sheet = workbook.getWorksheet('Results');
+      const values = (row: number) =>
+        ((sheet?.getRow(row).values ?? []) as unknown[]).slice(1).slice(-5);
+      expect(values(1)).toEqual(header.slice(-5));
+      const adaRow = [...Array((sheet?.rowCount ?? 0) + 1).keys()].find((row) =>
+        JSON.stringify(sheet?.getRow(row).values ?? []).includes('ada-sig@college.test'),
+      );
+      expect(values(adaRow ?? 0)).toEqual([2, 13, 1, 0, 1]);
+
+      // A challenge that records nothing has no such columns.
+      await addChallenge(server, challengeInput('SIG-NONE'));
+      const plain = (await download('SIG-NONE', 'csv')).toString('utf8').slice(1).split('\r\n');
+      expect(plain[0]).not.toContain('Tab changes');
     });
 
     it('accepts events late (after a network cut, past the deadline) and keeps both clocks', async () => {

@@ -7,7 +7,7 @@ import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import type { ResultsChallenge } from '../../contract/results.ts';
 import {
-  RESULTS_EXPORT_COLUMNS,
+  resultsExportColumns,
   resultsExportHeaders,
   type ExportCell,
   type ExportRow,
@@ -35,11 +35,12 @@ export async function writeResultsCsv(
   pages: AsyncIterable<ExportRow[]>,
   clock: WallClock,
 ): Promise<void> {
+  const columns = resultsExportColumns(challenge);
   out.write(BOM + resultsExportHeaders(challenge).map(csvField).join(',') + '\r\n');
   for await (const page of pages) {
     let chunk = '';
     for (const row of page) {
-      chunk += RESULTS_EXPORT_COLUMNS.map((c) => cellText(c.cell(row), clock)).join(',') + '\r\n';
+      chunk += columns.map((c) => cellText(c.cell(row), clock)).join(',') + '\r\n';
     }
     if (!out.write(chunk)) await once(out, 'drain');
   }

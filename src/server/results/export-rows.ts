@@ -84,7 +84,29 @@ export const RESULTS_EXPORT_COLUMNS: readonly ExportColumn[] = [
   { header: 'Last submission', width: 20, cell: (r) => time(r.lastSubmissionAt) },
 ];
 
+/**
+ * Exam signal counters (issue 17), after the table's columns, for a challenge that records them:
+ * the teacher's file keeps what Results shows. Time away in whole seconds, as on screen.
+ */
+export const SIGNAL_EXPORT_COLUMNS: readonly ExportColumn[] = [
+  { header: 'Tab changes', width: 12, cell: (r) => number(r.signals?.tabChanges ?? null) },
+  {
+    header: 'Time away (s)',
+    width: 13,
+    cell: (r) => number(r.signals ? Math.round(r.signals.awayMs / 1000) : null),
+  },
+  { header: 'Pastes', width: 8, cell: (r) => number(r.signals?.pastes ?? null) },
+  { header: 'Blocked pastes', width: 14, cell: (r) => number(r.signals?.blockedPastes ?? null) },
+  { header: 'Reloads', width: 8, cell: (r) => number(r.signals?.reloads ?? null) },
+];
+
+/** The columns of a challenge's export: the table's, then its signal counters if it has any. */
+export const resultsExportColumns = (challenge: ResultsChallenge): readonly ExportColumn[] =>
+  challenge.recordsSignals
+    ? [...RESULTS_EXPORT_COLUMNS, ...SIGNAL_EXPORT_COLUMNS]
+    : RESULTS_EXPORT_COLUMNS;
+
 export const resultsExportHeaders = (challenge: ResultsChallenge) =>
-  RESULTS_EXPORT_COLUMNS.map((c) =>
+  resultsExportColumns(challenge).map((c) =>
     c.header === 'Best score' ? `Best score (of ${challenge.score})` : c.header,
   );

@@ -11,7 +11,7 @@ import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import type { ResultsChallenge } from '../../contract/results.ts';
 import {
-  RESULTS_EXPORT_COLUMNS,
+  resultsExportColumns,
   resultsExportHeaders,
   type ExportCell,
   type ExportRow,
@@ -54,7 +54,8 @@ export async function writeResultsXlsx(
     useSharedStrings: false,
   });
   const results = workbook.addWorksheet('Results', { views: [{ state: 'frozen', ySplit: 1 }] });
-  results.columns = RESULTS_EXPORT_COLUMNS.map((c) => ({ width: c.width }));
+  const columns = resultsExportColumns(challenge);
+  results.columns = columns.map((c) => ({ width: c.width }));
   const header = results.addRow(resultsExportHeaders(challenge));
   header.font = { bold: true };
   header.commit();
@@ -66,7 +67,7 @@ export async function writeResultsXlsx(
 
   for await (const page of pages) {
     for (const row of page) {
-      const cells = RESULTS_EXPORT_COLUMNS.map((c) => c.cell(row));
+      const cells = columns.map((c) => c.cell(row));
       const written = results.addRow(cells.map((c) => cellValue(c, clock)));
       cells.forEach((c, i) => {
         if (c.kind === 'time' && c.value !== null) written.getCell(i + 1).numFmt = TIME_FORMAT;

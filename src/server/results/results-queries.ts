@@ -82,7 +82,8 @@ export async function findResultsChallenge(
 ): Promise<ResultsChallenge | undefined> {
   const found = await db.execute(sql`
     select challenge_id as "challengeId", challenge_name as "challengeName", score, language,
-      start_date::text as "startDate", end_date::text as "endDate", time_dur as "timeDur"
+      start_date::text as "startDate", end_date::text as "endDate", time_dur as "timeDur",
+      (capture_tab_changes or disable_paste) as "recordsSignals"
     from challenges where challenge_id = ${challengeId}`);
   return rowsOf<ResultsChallenge>(found)[0];
 }
@@ -158,14 +159,13 @@ export async function readResultsPage(
     : sql`case when a.id is null then 0 else (select count(*)::int from submissions s
         where s.user_id = u.id and s.challenge_id = a.challenge_id
           and s.status in ('queued', 'running')) end`;
-  // Exam signal counters (issue 17) for started rows of a challenge that records them; the
-  // challenge's settings are read once per query (an uncorrelated subquery), not per row.
-  const signals = options.testVerdicts
-    ? sql`null`
-    : sql`case when a.id is not null and (select c.capture_tab_changes or c.disable_paste
-          from challenges c where c.challenge_id = ${challenge.challengeId})
+  // Exam signal counters (issue 17) for started rows of a challenge that records them, on screen
+  // and in the exports alike (columns kept on the attempt: no count over the events per row).
+  const signals = challenge.recordsSignals
+    ? sql`case when a.id is not null
         then json_build_object('tabChanges', a.tab_changes, 'awayMs', a.away_ms,
-          'pastes', a.pastes, 'blockedPastes', a.blocked_pastes, 'reloads', a.reloads) end`;
+          'pastes', a.pastes, 'blockedPastes', a.blocked_pastes, 'reloads', a.reloads) end`
+    : sql`null`;
   const found = await db.execute(sql`
     select u.id as "userId", u.name, u.email, u.year, u.branch, u.college,
       a.id is not null as started,
