@@ -40,6 +40,8 @@ export default tseslint.config(
       'src/web/routeTree.gen.ts',
       // Problem packages: their sources are test data (some do not compile on purpose).
       'tests/fixtures/problems/**',
+      // Similarity fixtures: students' CommonJS programs, laid out unlike ours on purpose.
+      'tests/fixtures/similarity/**',
     ],
   },
   js.configs.recommended,

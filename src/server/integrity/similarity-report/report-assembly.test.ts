@@ -1,7 +1,7 @@
 /**
  * The report as the worker assembles it, on the labelled Python set (tests/fixtures/similarity):
  * the copy ranked first with its shared regions, independent solutions below, the starter code
- * not counted, programs in a language without a tokenizer counted as skipped.
+ * not counted; JavaScript programs compared as the others are.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -60,19 +60,33 @@ describe('assembleReport', () => {
     expect(score(withStarter)).toBeGreaterThan(score(without));
   });
 
-  it('counts programs in a language it cannot read as skipped, not compared', () => {
+  it('compares programs in every judge language, JavaScript included, and skips none', () => {
     const report = assembleReport({ programs, starter, floor: 0.2, maxPairs: 100 });
-    expect(report.compared).toEqual(['original', 'copy', 'indep-1', 'indep-2']);
-    expect(report.skipped).toEqual([{ language: 'javascript', count: 1 }]);
+    expect(report.compared).toEqual(['original', 'copy', 'indep-1', 'indep-2', 'js']);
+    expect(report.skipped).toEqual([]);
   });
 
-  it('ignores starter code in a language it cannot read', () => {
+  it('ranks a JavaScript copy first, its starter code left out', () => {
+    const jsFixtures = path.resolve(fixtures, '../javascript');
+    const readJs = (name: string) => fs.readFileSync(path.join(jsFixtures, `${name}.js`), 'utf8');
+    const js = (submissionId: string, file: string): ReportProgram => ({
+      submissionId,
+      language: 'javascript',
+      code: readJs(file),
+    });
     const report = assembleReport({
-      programs: programs.slice(0, 2),
-      starter: { language: 'javascript', code: 'function solve() {}' },
-      floor: 0.2,
+      programs: [
+        js('original', 'original'),
+        js('copy', 'copy-renamed'),
+        js('indep-1', 'independent-1'),
+        js('indep-2', 'independent-2'),
+      ],
+      starter: { language: 'javascript', code: readJs('starter') },
+      floor: 0.5,
       maxPairs: 10,
     });
-    expect(report.pairs).toHaveLength(1);
+    expect(report.pairs.map((pair) => [pair.a, pair.b].sort())).toEqual([['copy', 'original']]);
+    expect(report.pairs[0]?.similarity).toBeGreaterThanOrEqual(0.8);
+    expect(report.pairs[0]?.spansA.length).toBeGreaterThan(0);
   });
 });

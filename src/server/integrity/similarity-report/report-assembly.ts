@@ -46,7 +46,7 @@ export type ComputedReport = {
 
 /** The judge's languages the tokenizer reads (tokenize.ts); null: not compared. */
 const TOKENIZED: Record<JudgeLanguage, SimilarityLanguage | null> = {
-  javascript: null,
+  javascript: 'javascript',
   python: 'python',
   java: 'java',
   c: 'c',

@@ -7,9 +7,10 @@
 import type { Tree } from '@lezer/common';
 import { parser as cppParser } from '@lezer/cpp';
 import { parser as javaParser } from '@lezer/java';
+import { parser as javascriptParser } from '@lezer/javascript';
 import { parser as pythonParser } from '@lezer/python';
 
-export type SimilarityLanguage = 'python' | 'java' | 'cpp' | 'c';
+export type SimilarityLanguage = 'python' | 'java' | 'cpp' | 'c' | 'javascript';
 
 /** One token: its normalised text, and where it sits in the source (for the side-by-side view). */
 export type Token = { text: string; from: number; to: number };
@@ -19,14 +20,19 @@ const parsers: Record<SimilarityLanguage, { parse(source: string): Tree }> = {
   java: javaParser,
   cpp: cppParser,
   c: cppParser,
+  javascript: javascriptParser,
 };
 
-const COMMENT = /Comment/u;
-// Node names of the three grammars: VariableName, PropertyName, Identifier, FieldIdentifier,
-// TypeIdentifier, NamespaceIdentifier, Definition, TypeName...
-const IDENTIFIER = /(?:Name|Identifier)$|^Definition$/u;
+// JavaScript's `#!/usr/bin/env node` line is a comment too.
+const COMMENT = /Comment|^Hashbang$/u;
+// Node names of the four grammars: VariableName, PropertyName, PrivatePropertyName, Identifier,
+// FieldIdentifier, TypeIdentifier, NamespaceIdentifier, Definition, TypeName, and JavaScript's
+// VariableDefinition, PropertyDefinition, PrivatePropertyDefinition (the name where it is
+// declared)...
+const IDENTIFIER = /(?:Name|Identifier)$|^(?:Variable|Property|PrivateProperty)?Definition$/u;
+// TemplateString is one literal, its ${...} parts included, as Python's f-strings are.
 const LITERAL =
-  /String|Number|Literal|^(?:Char|Boolean|TextBlock|True|False|None|true|false|null|nullptr)$/u;
+  /String|Number|Literal|^(?:Char|Boolean|TextBlock|True|False|None|true|false|null|nullptr|RegExp)$/u;
 // Operators are one node name for several symbols (ArithOp: + - * /): the symbol is kept.
 const OPERATOR = /Op$/u;
 // Punctuation that only follows a layout choice: braces around a one-statement body, the
