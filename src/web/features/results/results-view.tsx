@@ -6,8 +6,9 @@
  */
 import { Link, useNavigate } from '@tanstack/react-router';
 import { messages } from '../../../contract/messages.ts';
-import { ChallengePicker } from './challenge-picker.tsx';
+import { ChallengeSelect } from '../../ui/challenge-select.tsx';
 import { RejudgeChallenge } from './rejudge-challenge.tsx';
+import { listChallenges } from './results-api.ts';
 import { ResultsTable } from './results-table.tsx';
 import { SignalTimelineDialog } from './signal-timeline-dialog.tsx';
 import { SubmissionsDialog } from './submissions-dialog.tsx';
@@ -29,7 +30,15 @@ export function ResultsView({ token, challengeId, student, signals }: Props) {
         <h2 id="results-heading" className="dash-section__title">
           {messages.resultsTitle}
         </h2>
-        <ChallengePicker token={token} challengeId={challengeId} />
+        <ChallengeSelect
+          token={token}
+          challengeId={challengeId}
+          list={listChallenges}
+          className="results-picker"
+          onChoose={(chosen) =>
+            void navigate({ to: '/adminDash', search: { view: 'results', challengeId: chosen } })
+          }
+        />
         {challengeId ? (
           // The similarity report of the same challenge (issue 17), a view of its own.
           <Link

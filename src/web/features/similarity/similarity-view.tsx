@@ -4,10 +4,12 @@
  * marked. The challenge and the open pair are in the address (Back works, a link can be shared);
  * the threshold lives here, so it is kept while a pair is open.
  */
+import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { messages } from '../../../contract/messages.ts';
 import { SIMILARITY_DEFAULT_THRESHOLD } from '../../../contract/similarity.ts';
-import { ChallengeSelect } from './challenge-select.tsx';
+import { ChallengeSelect } from '../../ui/challenge-select.tsx';
+import { listChallenges } from './similarity-api.ts';
 import { parsePairKey } from './pair-key.ts';
 import { PairView } from './pair-view.tsx';
 import { ReportPanel } from './report-panel.tsx';
@@ -16,6 +18,7 @@ import './similarity.css';
 type Props = { token: string; challengeId?: string; pair?: string };
 
 export function SimilarityView({ token, challengeId, pair }: Props) {
+  const navigate = useNavigate();
   const [threshold, setThreshold] = useState(SIMILARITY_DEFAULT_THRESHOLD);
   // The pair last opened, to give its link the focus back on return.
   const [lastPair, setLastPair] = useState<string | undefined>(undefined);
@@ -27,7 +30,15 @@ export function SimilarityView({ token, challengeId, pair }: Props) {
         <h2 id="similarity-heading" className="dash-section__title">
           {messages.similarityTitle}
         </h2>
-        <ChallengeSelect token={token} challengeId={challengeId} />
+        <ChallengeSelect
+          token={token}
+          challengeId={challengeId}
+          list={listChallenges}
+          className="similarity__picker"
+          onChoose={(chosen) =>
+            void navigate({ to: '/adminDash', search: { view: 'similarity', challengeId: chosen } })
+          }
+        />
       </div>
       {!challengeId ? (
         <p className="muted">{messages.similarityIntro}</p>
