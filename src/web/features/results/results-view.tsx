@@ -24,6 +24,14 @@ type Props = {
 
 export function ResultsView({ token, challengeId, student, signals }: Props) {
   const navigate = useNavigate();
+  // Closing a student's dialog goes back to the table as it was (same place, no new history entry).
+  const backToTable = () =>
+    void navigate({
+      to: '/adminDash',
+      search: { view: 'results', challengeId },
+      replace: true,
+      resetScroll: false,
+    });
   return (
     <section aria-labelledby="results-heading" className="dash-section">
       <div className="dash-section__header">
@@ -64,14 +72,7 @@ export function ResultsView({ token, challengeId, student, signals }: Props) {
           token={token}
           challengeId={challengeId}
           userId={student}
-          onClose={() =>
-            void navigate({
-              to: '/adminDash',
-              search: { view: 'results', challengeId },
-              replace: true,
-              resetScroll: false,
-            })
-          }
+          onClose={backToTable}
         />
       ) : null}
       {challengeId && signals ? (
@@ -79,14 +80,7 @@ export function ResultsView({ token, challengeId, student, signals }: Props) {
           token={token}
           challengeId={challengeId}
           userId={signals}
-          onClose={() =>
-            void navigate({
-              to: '/adminDash',
-              search: { view: 'results', challengeId },
-              replace: true,
-              resetScroll: false,
-            })
-          }
+          onClose={backToTable}
         />
       ) : null}
     </section>
