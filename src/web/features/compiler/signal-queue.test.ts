@@ -6,6 +6,7 @@ import {
   MAX_QUEUED_SIGNALS,
   signalQueueKey,
   storeSignalQueue,
+  updateSignalQueue,
 } from './signal-queue.ts';
 import { newSubmissionId } from './submission-queue.ts';
 
@@ -40,5 +41,24 @@ describe('the queue of exam events', () => {
     const loaded = await loadSignalQueue('u4', 'a1');
     expect(loaded).toHaveLength(MAX_QUEUED_SIGNALS);
     expect(loaded[0]).toEqual(many[5]);
+  });
+
+  it("applies a tab's change to what is stored, keeping another tab's unsent events", async () => {
+    const first = event('2026-11-25T10:00:00.000Z');
+    const second = event('2026-11-25T10:00:01.000Z');
+    const third = event('2026-11-25T10:00:02.000Z');
+    // Tab A records `first`; tab B, which never saw it, records `second`.
+    await updateSignalQueue('u5', 'a1', { add: [first] });
+    await updateSignalQueue('u5', 'a1', { add: [second] });
+    expect(await loadSignalQueue('u5', 'a1')).toEqual([first, second]);
+    // Tab A hears that `first` reached the server and records `third`: only `first` goes.
+    await Promise.all([
+      updateSignalQueue('u5', 'a1', { sent: new Set([first.eventId]) }),
+      updateSignalQueue('u5', 'a1', { add: [third] }),
+    ]);
+    expect(await loadSignalQueue('u5', 'a1')).toEqual([second, third]);
+    // An event already stored is kept once.
+    await updateSignalQueue('u5', 'a1', { add: [second] });
+    expect(await loadSignalQueue('u5', 'a1')).toEqual([second, third]);
   });
 });

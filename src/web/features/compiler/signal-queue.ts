@@ -39,3 +39,36 @@ export async function storeSignalQueue(
   storageSet('local', key, JSON.stringify(kept));
   await idbSet(key, kept);
 }
+
+/** What one tab changes in the stored queue: its new events, and the ids the server now has. */
+export type SignalQueueChange = { add?: readonly SignalEvent[]; sent?: ReadonlySet<string> };
+
+/** This tab's changes, one after another (a change reads the queue, then writes it). */
+let pending: Promise<void> = Promise.resolve();
+
+/**
+ * Applies a change to the stored queue rather than writing this tab's whole queue over it: two
+ * tabs open on the same attempt (a student who opened the test twice) each keep the other's unsent
+ * events. The read and the write happen under a lock every tab of this browser shares (Web Locks),
+ * and after this tab's earlier changes.
+ */
+export function updateSignalQueue(
+  owner: string,
+  attemptId: string,
+  change: SignalQueueChange,
+): Promise<void> {
+  const apply = async () => {
+    const stored = await loadSignalQueue(owner, attemptId);
+    const known = new Set(stored.map((e) => e.eventId));
+    const next = [
+      ...stored.filter((e) => !change.sent?.has(e.eventId)),
+      ...(change.add ?? []).filter((e) => !known.has(e.eventId)),
+    ].sort((a, b) => a.at.localeCompare(b.at));
+    await storeSignalQueue(owner, attemptId, next);
+  };
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  const run = () => (locks ? locks.request(signalQueueKey(owner, attemptId), apply) : apply());
+  const done = pending.then(run, run);
+  pending = done.catch(() => undefined);
+  return done;
+}

@@ -16,7 +16,7 @@ import type { PasteDecision } from './paste-rules.ts';
 import { currentPresence, watchPresence } from './presence.ts';
 import type { ServerClock } from './server-clock.ts';
 import { flushSignals } from './signal-sender.ts';
-import { loadSignalQueue, storeSignalQueue } from './signal-queue.ts';
+import { loadSignalQueue, updateSignalQueue } from './signal-queue.ts';
 import { newSubmissionId } from './submission-queue.ts';
 
 const SEND_DELAY_MS = 2_000;
@@ -80,7 +80,7 @@ export function useExamSignals(options: Options): {
           const sent = new Set(snapshot.filter((e) => !left.has(e.eventId)).map((e) => e.eventId));
           // Events recorded while the batch was on its way stay in the queue.
           queue.current = queue.current.filter((e) => !sent.has(e.eventId));
-          await storeSignalQueue(owner, attemptId, queue.current);
+          await updateSignalQueue(owner, attemptId, { sent });
         },
       );
       if (result.retryAfterMs) notBefore.current = Date.now() + result.retryAfterMs;
@@ -92,8 +92,9 @@ export function useExamSignals(options: Options): {
   const record = useCallback(
     (draft: Draft, sendNow: boolean) => {
       if (!attemptId) return;
-      queue.current = [...queue.current, toEvent(draft, latest.current.clock.now())];
-      void storeSignalQueue(owner, attemptId, queue.current);
+      const event = toEvent(draft, latest.current.clock.now());
+      queue.current = [...queue.current, event];
+      void updateSignalQueue(owner, attemptId, { add: [event] });
       clearTimeout(sendTimer.current);
       if (sendNow) void flush();
       else sendTimer.current = setTimeout(() => void flush(), SEND_DELAY_MS);
