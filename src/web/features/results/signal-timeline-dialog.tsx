@@ -5,7 +5,6 @@
  * screen reader can walk them; both clocks are shown and said apart.
  */
 import { Dialog } from '@ark-ui/react/dialog';
-import { Portal } from '@ark-ui/react/portal';
 import { useEffect, useState } from 'react';
 import { messages } from '../../../contract/messages.ts';
 import { MAX_SIGNALS_PER_ATTEMPT, type SignalTimeline } from '../../../contract/signals.ts';
@@ -13,7 +12,7 @@ import { showFailure } from '../../ui/show-failure.ts';
 import { dateTime } from './format.ts';
 import { awayText, signalDetails, signalLabel } from './signal-format.ts';
 import { fetchSignalTimeline } from './signals-api.ts';
-import '../../ui/dialog.css';
+import { StudentDialog } from './student-dialog.tsx';
 
 type Props = { token: string; challengeId: string; userId: string; onClose: () => void };
 
@@ -42,37 +41,19 @@ export function SignalTimelineDialog({ token, challengeId, userId, onClose }: Pr
   const name = current.state === 'loaded' ? current.data.student.name : '…';
 
   return (
-    <Dialog.Root
-      open
-      lazyMount
-      unmountOnExit
-      onOpenChange={(details) => {
-        if (!details.open) onClose();
-      }}
+    <StudentDialog
+      title={messages.signalTimelineTitle.replace('{name}', name)}
+      testId="signal-timeline"
+      onClose={onClose}
     >
-      <Portal>
-        <Dialog.Backdrop className="dialog-backdrop" />
-        <Dialog.Positioner className="dialog-positioner dialog-positioner--top">
-          <Dialog.Content className="dialog dialog--wide" data-testid="signal-timeline">
-            <div className="dialog__header">
-              <Dialog.Title className="dialog__title">
-                {messages.signalTimelineTitle.replace('{name}', name)}
-              </Dialog.Title>
-              <Dialog.CloseTrigger className="button button--secondary">
-                {messages.closeDialog}
-              </Dialog.CloseTrigger>
-            </div>
-            {current.state === 'loaded' ? (
-              <TimelineBody data={current.data} />
-            ) : current.state === 'failed' ? (
-              <p className="muted">{current.message}</p>
-            ) : (
-              <p className="muted">{messages.loading}</p>
-            )}
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      {current.state === 'loaded' ? (
+        <TimelineBody data={current.data} />
+      ) : current.state === 'failed' ? (
+        <p className="muted">{current.message}</p>
+      ) : (
+        <p className="muted">{messages.loading}</p>
+      )}
+    </StudentDialog>
   );
 }
 

@@ -5,7 +5,6 @@
  * Each submission can be re-judged from its row (issue 13); its new result appears by itself.
  */
 import { Dialog } from '@ark-ui/react/dialog';
-import { Portal } from '@ark-ui/react/portal';
 import { Tabs } from '@ark-ui/react/tabs';
 import { lazy, Suspense, useState } from 'react';
 import { messages } from '../../../contract/messages.ts';
@@ -20,8 +19,8 @@ import {
 } from './rejudge-submission.tsx';
 import { SubmissionTests } from './submission-tests.tsx';
 import { useStudentSubmissions } from './use-student-submissions.ts';
+import { StudentDialog } from './student-dialog.tsx';
 import { VerdictText } from '../../ui/verdict-text.tsx';
-import '../../ui/dialog.css';
 
 // CodeMirror and the diff library load only when their tab is opened.
 const CodeViewer = lazy(() => import('./code-viewer.tsx'));
@@ -35,44 +34,24 @@ export function SubmissionsDialog({ token, challengeId, userId, onClose }: Props
   const answer = useStudentSubmissions(token, challengeId, userId, refresh);
   const data = answer.state === 'loaded' ? answer.data : null;
   return (
-    <Dialog.Root
-      open
-      lazyMount
-      unmountOnExit
-      onOpenChange={(details) => {
-        if (!details.open) onClose();
-      }}
+    <StudentDialog
+      title={messages.submissionsOf.replace('{name}', data?.student.name ?? '…')}
+      className="submissions"
+      testId="submissions-dialog"
+      onClose={onClose}
     >
-      <Portal>
-        <Dialog.Backdrop className="dialog-backdrop" />
-        <Dialog.Positioner className="dialog-positioner dialog-positioner--top">
-          <Dialog.Content
-            className="dialog dialog--wide submissions"
-            data-testid="submissions-dialog"
-          >
-            <div className="dialog__header">
-              <Dialog.Title className="dialog__title">
-                {messages.submissionsOf.replace('{name}', data?.student.name ?? '…')}
-              </Dialog.Title>
-              <Dialog.CloseTrigger className="button button--secondary">
-                {messages.closeDialog}
-              </Dialog.CloseTrigger>
-            </div>
-            {answer.state === 'loaded' ? (
-              <DialogBody
-                token={token}
-                data={answer.data}
-                onRejudgeQueued={() => setRefresh((n) => n + 1)}
-              />
-            ) : answer.state === 'failed' ? (
-              <p className="muted">{answer.message}</p>
-            ) : (
-              <p className="muted">{messages.loading}</p>
-            )}
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      {answer.state === 'loaded' ? (
+        <DialogBody
+          token={token}
+          data={answer.data}
+          onRejudgeQueued={() => setRefresh((n) => n + 1)}
+        />
+      ) : answer.state === 'failed' ? (
+        <p className="muted">{answer.message}</p>
+      ) : (
+        <p className="muted">{messages.loading}</p>
+      )}
+    </StudentDialog>
   );
 }
 
