@@ -15,7 +15,9 @@
  * first POST to last judged_at) >= 0.9x the judge alone (createJudge, the same submission, the
  * same total concurrency, on the same cores, measured before and after each setup), and with the
  * flood the other students' p99 from POST to verdict <= 2x their p99 in (a).
- * BENCH_QUICK=1 posts 100 submissions; BENCH_DEADLINE_SUBMISSIONS=n sets any count. The default
+ * BENCH_QUICK=1 posts 100 submissions; BENCH_DEADLINE_SUBMISSIONS=n sets any count.
+ * BENCH_CPU_PROFILE_DIR=folder writes a V8 CPU profile of every server and worker process there
+ * (node --cpu-prof, written when the process stops), to see where their time went. The default
  * 1,000 x 10 test runs take as long as the judge needs: at 10-20 runs/s on 2 shared cores, about
  * 10-15 minutes per setup, 40 or more in all (300 take about 15 minutes, 100 about 9).
  */
@@ -188,7 +190,9 @@ type Child = { name: string; logFile: string; stop(): Promise<void>; exitCode():
 function startChild(name: string, script: string, env: NodeJS.ProcessEnv, logDir: string): Child {
   const logFile = path.join(logDir, `${name}.log`);
   const fd = fs.openSync(logFile, 'a');
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', script], {
+  const profileDir = process.env.BENCH_CPU_PROFILE_DIR;
+  const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`] : [];
+  const child: ChildProcess = spawn(process.execPath, [...profile, '--import', 'tsx', script], {
     cwd: ROOT,
     env,
     stdio: ['ignore', fd, fd],

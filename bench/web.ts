@@ -114,6 +114,7 @@ export async function reportWebBenchmark(): Promise<number> {
         LCP: ms(row.lcpMs),
         'LCP vs base': ratio(row.lcpMs, baseline.lcpMs),
         'total blocking time': ms(row.tbtMs),
+        'app ready': row.readyMs === null ? '–' : ms(row.readyMs),
         transferred: kb(row.transferKb),
       })),
     );
