@@ -4,6 +4,9 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
 import { prerenderFirstScreens } from './scripts/prerender-plugin.ts';
 import { routeChunkFiles } from './scripts/route-chunks.ts';
+import { firstScreenChunk } from './scripts/first-screen-chunk.ts';
+
+const firstScreen = firstScreenChunk('src/web/routes/index.tsx');
 
 // The install manifest (manifest.webmanifest). The colours are the light theme's page background
 // (--color-bg in src/web/app/styles/base.css); index.html adds a dark theme-color for dark systems.
@@ -74,6 +77,7 @@ export default defineConfig({
   plugins: [
     ...appPlugins(),
     preloadStudentRoute(),
+    firstScreen.plugin,
     // The student card of / and the admin sign-in of /admin, rendered into the built HTML.
     prerenderFirstScreens(appPlugins),
     // The service worker is our own (sw/), built by the plugin with the precache list injected,
@@ -115,7 +119,10 @@ export default defineConfig({
             {
               name: 'framework',
               test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|use-sync-external-store|zustand|idb-keyval)[\\/]/,
+              priority: 2,
             },
+            // The rest of the code the first screen of / runs (scripts/first-screen-chunk.ts).
+            { name: 'first-screen', test: firstScreen.test, priority: 1 },
           ],
         },
       },

@@ -7,7 +7,7 @@ import { Outlet } from '@tanstack/react-router';
 import { APP_READY_ATTRIBUTE, APP_STARTING_ATTRIBUTE } from '../../contract/first-paint.ts';
 import { firstScreenMessages as messages } from '../../contract/messages-first-screen.ts';
 import { afterLoadIdle } from '../lib/after-load.ts';
-import { toaster } from '../ui/toast.ts';
+import { hasWaitingToasts, onToastRaised } from '../ui/toast.ts';
 import { OfflineBanner } from './offline-banner.tsx';
 import { UpdatePrompt } from './update-prompt.tsx';
 
@@ -18,19 +18,19 @@ const embedded = typeof window !== 'undefined' && window.self !== window.top;
 
 // The toast region (Ark UI's Toaster, ~10 KB gzip) is a chunk of its own, mounted once the page
 // has loaded and is idle, or at once when a toast is raised earlier. Toasts raised before it
-// mounts wait in the toast store (ui/toast.ts) and show when it does.
+// mounts wait in ui/toast.ts and show when it does.
 const AppToaster = lazy(() =>
   import('./toaster.tsx').then((module) => ({ default: module.AppToaster })),
 );
 
 function useToasterWanted(): boolean {
-  const [wanted, setWanted] = useState(() => toaster.getVisibleToasts().length > 0);
+  const [wanted, setWanted] = useState(hasWaitingToasts);
   useEffect(() => {
     if (wanted) return undefined;
     const want = () => setWanted(true);
-    const unsubscribe = toaster.subscribe(want);
+    const unsubscribe = onToastRaised(want);
     // A toast raised between the first render and this subscription.
-    if (toaster.getVisibleToasts().length > 0) want();
+    if (hasWaitingToasts()) want();
     const cancelIdle = afterLoadIdle(want);
     return () => {
       unsubscribe();

@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { TOAST_DURATION_MS, messages } from '../../contract/messages.ts';
-import { showError, showSuccess, toaster } from '../ui/toast.ts';
-import { AppToaster } from './toaster.tsx';
+import { showError, showSuccess } from '../ui/toast.ts';
+import { AppToaster, toaster } from './toaster.tsx';
 
 afterEach(() => {
   act(() => {

@@ -1,12 +1,29 @@
 /**
- * Renders the toast queue of ui/toast.ts: a polite live region, each toast with a close button.
- * Its words come from the first screen's catalogue: the first screen raises toasts, and showing
- * one must not wait for the whole catalogue's chunk.
+ * Renders the toasts of ui/toast.ts: a polite live region, each toast with a close button. Ark
+ * UI's toast store is made here, in this lazy chunk, and takes over the toasts raised before it
+ * loaded. Its words come from the first screen's catalogue: the first screen raises toasts, and
+ * showing one must not wait for the whole catalogue's chunk.
  */
 import { Portal } from '@ark-ui/react/portal';
-import { Toast, Toaster } from '@ark-ui/react/toast';
-import { firstScreenMessages as messages } from '../../contract/messages-first-screen.ts';
-import { toaster } from '../ui/toast.ts';
+import { Toast, Toaster, createToaster } from '@ark-ui/react/toast';
+import {
+  TOAST_DURATION_MS,
+  firstScreenMessages as messages,
+} from '../../contract/messages-first-screen.ts';
+import { connectToastSink } from '../ui/toast.ts';
+
+export const toaster = createToaster({
+  placement: 'bottom-end',
+  duration: TOAST_DURATION_MS,
+  max: 5,
+  gap: 12,
+  // Exam-room machines may be locked or switched away from; the 5 s still count.
+  pauseOnPageIdle: false,
+});
+
+connectToastSink((toast) => {
+  toaster.create({ ...toast, closable: true });
+});
 
 export function AppToaster() {
   return (
