@@ -234,12 +234,18 @@ describe.each(databaseKinds)('a server restart on %s', (kind) => {
               status: 'judged',
               verdict: 'Accepted',
             });
-          const jobs = await queryRows(
-            second,
-            `select retry_count, state from pgboss.job where name = 'judge-submission'`,
-          );
-          expect(jobs).toHaveLength(3);
-          for (const job of jobs) expect(job).toMatchObject({ retry_count: 0, state: 'completed' });
+          // pg-boss marks a job completed once its handler has returned, a moment after the
+          // result the page saw was written: wait for that, then each job ran once.
+          await expect
+            .poll(
+              () =>
+                queryRows(
+                  second,
+                  `select retry_count, state from pgboss.job where name = 'judge-submission'`,
+                ),
+              { timeout: 10_000 },
+            )
+            .toEqual(Array.from({ length: 3 }, () => ({ retry_count: 0, state: 'completed' })));
           const [standing] = await second.database.db
             .select({ count: attempts.submissionCount, best: attempts.bestScore })
             .from(attempts)
