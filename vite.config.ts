@@ -5,6 +5,7 @@ import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
 import { prerenderFirstScreens } from './scripts/prerender-plugin.ts';
 import { routeChunkFiles } from './scripts/route-chunks.ts';
 import { firstScreenChunk } from './scripts/first-screen-chunk.ts';
+import { precompressBuild } from './scripts/precompress-plugin.ts';
 
 const firstScreen = firstScreenChunk('src/web/routes/index.tsx');
 
@@ -103,6 +104,8 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
+    // Last: brotli and gzip copies of everything above, sent as they are by the server.
+    precompressBuild(),
   ],
   build: {
     outDir: 'dist',

@@ -22,6 +22,9 @@ export async function registerStaticFiles(app: FastifyInstance, staticDir: strin
       // server serves its new assets.
       wildcard: true,
       index: false,
+      // The build writes .br and .gz copies (scripts/precompress-plugin.ts): sent as they are,
+      // with no compression per request; a file without them is compressed on the fly.
+      preCompressed: true,
       setHeaders(res, filePath) {
         // Vite fingerprints everything in assets/, so it can be cached for good; the rest
         // (index.html, the service worker, the manifest) must be revalidated to pick up a deploy.

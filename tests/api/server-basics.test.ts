@@ -1,7 +1,9 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { precompressDirectory } from '../../scripts/precompress-plugin.ts';
 import { messages } from '../../src/contract/messages.ts';
 import { call, databaseKinds, startServer, type TestServer } from './harness.ts';
 
@@ -112,6 +114,7 @@ describe('serving the built web app', () => {
 });
 
 describe('compression', () => {
+  const builtScript = 'export const answer = 42;\n'.repeat(400);
   let server: TestServer;
   let dist: string;
   beforeAll(async () => {
@@ -119,6 +122,15 @@ describe('compression', () => {
     await fs.mkdir(path.join(dist, 'assets'), { recursive: true });
     await fs.writeFile(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
     await fs.writeFile(path.join(dist, 'assets', 'big-abc.js'), 'console.log("x");\n'.repeat(2000));
+    // A page as the build leaves it: with the copies of scripts/precompress-plugin.ts.
+    await fs.writeFile(path.join(dist, 'assets', 'built-abc.js'), builtScript);
+    expect(await precompressDirectory(dist)).toEqual([
+      path.join(dist, 'assets', 'big-abc.js'),
+      path.join(dist, 'assets', 'built-abc.js'),
+    ]);
+    // The copies of big-abc.js go: it stands for a file the build did not compress.
+    await fs.rm(path.join(dist, 'assets', 'big-abc.js.br'));
+    await fs.rm(path.join(dist, 'assets', 'big-abc.js.gz'));
     server = await startServer('pglite', { STATIC_DIR: dist });
   });
   afterAll(async () => {
@@ -149,5 +161,35 @@ describe('compression', () => {
     expect(br.encoding).toBe('br');
     expect(gzip.encoding).toBe('gzip');
     expect(br.bytes).toBeLessThan(plain.bytes / 10);
+  });
+
+  it("sends the build's own brotli and gzip copies as they are", async () => {
+    const url = `${server.url}/assets/built-abc.js`;
+    const copy = (suffix: string) =>
+      fs.readFile(path.join(dist, 'assets', `built-abc.js${suffix}`));
+    // fetch would decode the body: node:http hands over the bytes as sent.
+    const { request } = await import('node:http');
+    const get = (encoding: string) =>
+      new Promise<{ headers: Record<string, unknown>; body: Buffer }>((resolve, reject) => {
+        const req = request(url, { headers: { 'accept-encoding': encoding } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    const br = await get('gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.body.equals(await copy('.br'))).toBe(true);
+    expect(zlib.brotliDecompressSync(br.body).toString()).toBe(builtScript);
+    expect(br.headers['cache-control']).toContain('immutable');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    const gzip = await get('gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.body.equals(await copy('.gz'))).toBe(true);
+    const plain = await get('identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe(builtScript);
   });
 });
