@@ -89,7 +89,7 @@ export default defineConfig({
       filename: 'sw.ts',
       injectRegister: false,
       manifest: webManifest,
-      // The header's brand mark: the prerendered first screen shows it, offline too.
+      // The tab icon (index.html's <link rel="icon">), offline too; the header draws it inline.
       includeAssets: ['favicon.svg'],
       injectManifest: {
         rollupFormat: 'es',

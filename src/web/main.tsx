@@ -5,13 +5,14 @@
  */
 // First: zod must be configured before any schema is built (see the module).
 import './lib/zod-jitless.ts';
+// Next: the base styles come before any feature's (see the module).
+import './app/styles/load-base.ts';
 import { StrictMode } from 'react';
 import { RouterProvider } from '@tanstack/react-router';
 import { initTheme } from './app/theme.ts';
 import { router } from './app/router.tsx';
 import { mountApp } from './app/mount.tsx';
 import { registerServiceWorker } from './lib/sw-bridge.ts';
-import './app/styles/base.css';
 
 initTheme();
 

@@ -5,6 +5,7 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { firstScreenMessages as messages } from '../../contract/messages-first-screen.ts';
 import { logOutEverywhere, useSession } from '../session/index.ts';
+import { BrandMark } from './brand-mark.tsx';
 import { ThemeToggle } from './theme-toggle.tsx';
 
 export function SiteHeader() {
@@ -14,7 +15,7 @@ export function SiteHeader() {
     <header className={session ? 'site-header site-header--signed-in' : 'site-header'}>
       <div className="site-header__inner">
         <Link to="/" className="brand">
-          <img src="/favicon.svg" alt="" width="28" height="28" className="brand__mark" />
+          <BrandMark />
           <span className="brand__name">{messages.appName}</span>
           <span className="brand__short">{messages.appShortName}</span>
         </Link>
