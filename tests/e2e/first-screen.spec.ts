@@ -85,6 +85,28 @@ test.describe('without JavaScript', () => {
     await expect(page.getByLabel('Password')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
   });
+
+  // The browser looks up each font size and weight a page uses before its first layout, one by
+  // one (about 7 ms each on a slow lab machine): the first screens keep to the five of base.css.
+  for (const path of ['/', '/admin']) {
+    test(`${path} is drawn in at most five font sizes and weights`, async ({ page }) => {
+      await page.goto(path);
+      const faces = await page.evaluate(() => {
+        const seen = new Set<string>();
+        for (const element of document.querySelectorAll('#root *')) {
+          const hasText = [...element.childNodes].some(
+            (node) => node.nodeType === Node.TEXT_NODE && (node.textContent ?? '').trim() !== '',
+          );
+          if (!hasText && !element.matches('input, button')) continue;
+          const style = getComputedStyle(element);
+          seen.add(`${style.fontFamily} ${style.fontSize} ${style.fontWeight}`);
+        }
+        return [...seen].sort();
+      });
+      expect(faces.length, faces.join('\n')).toBeGreaterThan(1);
+      expect(faces.length, faces.join('\n')).toBeLessThanOrEqual(5);
+    });
+  }
 });
 
 test.describe('with JavaScript', () => {
