@@ -18,37 +18,46 @@ export type ToastRequest = {
 
 type Sink = (toast: ToastRequest) => void;
 
-const pending: ToastRequest[] = [];
-const listeners = new Set<() => void>();
-let sink: Sink | null = null;
+export type ToastQueue = {
+  raise(toast: ToastRequest): void;
+  /** True while toasts wait for the toaster to load (the root layout then mounts it at once). */
+  hasWaitingToasts(): boolean;
+  /** Calls `listener` after every toast raised; returns the unsubscribe. */
+  onToastRaised(listener: () => void): () => void;
+  /** The toaster's store takes the waiting toasts, in order, and every later one. */
+  connectToastSink(next: Sink): void;
+};
 
-function raise(toast: ToastRequest): void {
-  if (sink) sink(toast);
-  else pending.push(toast);
-  listeners.forEach((listener) => listener());
+/** A queue of its own (the app has one, below; a test makes a fresh one). */
+export function createToastQueue(): ToastQueue {
+  const pending: ToastRequest[] = [];
+  const listeners = new Set<() => void>();
+  let sink: Sink | null = null;
+  return {
+    raise(toast) {
+      if (sink) sink(toast);
+      else pending.push(toast);
+      listeners.forEach((listener) => listener());
+    },
+    hasWaitingToasts: () => pending.length > 0,
+    onToastRaised(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    connectToastSink(next) {
+      sink = next;
+      for (const toast of pending.splice(0)) next(toast);
+    },
+  };
 }
 
+const appToasts = createToastQueue();
+export const { hasWaitingToasts, onToastRaised, connectToastSink } = appToasts;
+
 export function showError(message: string): void {
-  raise({ type: 'error', description: message, duration: TOAST_DURATION_MS });
+  appToasts.raise({ type: 'error', description: message, duration: TOAST_DURATION_MS });
 }
 
 export function showSuccess(message: string): void {
-  raise({ type: 'success', description: message, duration: TOAST_DURATION_MS });
-}
-
-/** True while toasts wait for the toaster to load (the root layout then mounts it at once). */
-export function hasWaitingToasts(): boolean {
-  return pending.length > 0;
-}
-
-/** Calls `listener` after every toast raised; returns the unsubscribe. */
-export function onToastRaised(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-/** The toaster's store takes the waiting toasts, in order, and every later one. */
-export function connectToastSink(next: Sink): void {
-  sink = next;
-  for (const toast of pending.splice(0)) next(toast);
+  appToasts.raise({ type: 'success', description: message, duration: TOAST_DURATION_MS });
 }
