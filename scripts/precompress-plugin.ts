@@ -6,6 +6,9 @@
  * against 0.7 ms for a file sent as it is, and the first paint waits on it. Compressed once at
  * build time, brotli can also use its slowest, smallest setting, which on the fly it cannot
  * afford: fewer bytes on a lab's shared uplink.
+ *
+ * The server does not compare a copy with its file: whatever changes a file of dist/ must write
+ * its copies again (a build does; precompressFile does it for one file).
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -37,34 +40,45 @@ async function filesUnder(dir: string): Promise<string[]> {
     .map((entry) => path.join(entry.parentPath, entry.name));
 }
 
+/**
+ * Writes the copies of one file (or removes stale ones, for a file too small to need them);
+ * answers whether it wrote any.
+ */
+export async function precompressFile(file: string): Promise<boolean> {
+  const source = await fs.readFile(file);
+  if (source.length < MIN_BYTES) {
+    await Promise.all([fs.rm(`${file}.br`, { force: true }), fs.rm(`${file}.gz`, { force: true })]);
+    return false;
+  }
+  const [br, gz] = await Promise.all([
+    brotli(source, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+        [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: source.length,
+      },
+    }),
+    gzip(source, { level: zlib.constants.Z_BEST_COMPRESSION }),
+  ]);
+  // A copy that is not smaller would only cost a lookup: the server then sends the file as it
+  // is, compressed on the fly if at all.
+  const write = async (copy: string, bytes: Buffer) => {
+    if (bytes.length < source.length) await fs.writeFile(copy, bytes);
+    else await fs.rm(copy, { force: true });
+  };
+  await Promise.all([write(`${file}.br`, br), write(`${file}.gz`, gz)]);
+  return true;
+}
+
 /** Compresses the build in `dir`; answers the files it compressed. */
 export async function precompressDirectory(dir: string): Promise<string[]> {
   const files = (await filesUnder(dir)).filter((file) =>
     COMPRESSIBLE.has(path.extname(file).toLowerCase()),
   );
-  const done: string[] = [];
-  await Promise.all(
-    files.map(async (file) => {
-      const source = await fs.readFile(file);
-      if (source.length < MIN_BYTES) return;
-      const [br, gz] = await Promise.all([
-        brotli(source, {
-          params: {
-            [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-            [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
-            [zlib.constants.BROTLI_PARAM_SIZE_HINT]: source.length,
-          },
-        }),
-        gzip(source, { level: zlib.constants.Z_BEST_COMPRESSION }),
-      ]);
-      // A copy that is not smaller would only cost a lookup: the server then sends the file as
-      // it is, compressed on the fly if at all.
-      if (br.length < source.length) await fs.writeFile(`${file}.br`, br);
-      if (gz.length < source.length) await fs.writeFile(`${file}.gz`, gz);
-      done.push(file);
-    }),
+  const done = await Promise.all(
+    files.map(async (file) => ((await precompressFile(file)) ? file : null)),
   );
-  return done.sort();
+  return done.filter((file): file is string => file !== null).sort();
 }
 
 /** Runs once everything else has written dist/ (the prerendered pages, the service worker). */

@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { precompressFile } from '../../scripts/precompress-plugin.ts';
 import { openControlled, staticDir } from './pwa-support.ts';
 
 const swFile = path.join(staticDir, 'sw.js');
@@ -43,11 +44,13 @@ test('a new build shows the update prompt; Reload activates the new worker', asy
     const prompt = page.getByTestId('update-prompt');
     await expect(prompt).toHaveCount(0);
 
-    // "Deploy" build B: the same worker with other bytes.
+    // "Deploy" build B: the same worker with other bytes (and, as a build writes them, its
+    // compressed copies, which the server sends in its place).
     fs.writeFileSync(
       swFile,
       Buffer.concat([original, Buffer.from(`\n// build B ${Date.now()}\n`)]),
     );
+    await precompressFile(swFile);
     await checkForUpdate(page);
 
     await expect(prompt).toBeVisible();
@@ -84,5 +87,6 @@ test('a new build shows the update prompt; Reload activates the new worker', asy
     await expect(other.getByTestId('update-prompt')).toBeVisible();
   } finally {
     fs.writeFileSync(swFile, original);
+    await precompressFile(swFile);
   }
 });
