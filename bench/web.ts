@@ -1,5 +1,5 @@
 /**
- * The web app in `npm run bench`: the initial JS of / (goal ≤ 120 KB gzip, CodeMirror and admin
+ * The web app in `npm run bench`: the initial JS of / (goal ≤ 118 KB gzip, CodeMirror and admin
  * code lazy), page figures in throttled Chromium next to a script-less baseline page served by the
  * same server (goal: first and largest contentful paint of / ≤ 1.5x the baseline's, as the first
  * screen is prerendered), and Lighthouse, the median of 5 runs (goals: performance ≥ 95,
@@ -37,7 +37,7 @@ const ratio = (value: number, base: number) => (base > 0 ? `${(value / base).toF
 
 /**
  * Runs `measure` `runs` times and answers every run and the median one by `key`, so one noisy run
- * does not decide. The page figures are judged by LCP. Lighthouse's score moves by several points
+ * does not decide. Lighthouse's score moves by several points
  * between runs on a busy machine (mostly through total blocking time, measured from the
  * machine's real task lengths), so, as Lighthouse's own guidance on variability advises, its
  * runs are judged by performance; the other categories are read from that same run.
@@ -48,6 +48,7 @@ async function medianRun<T>(runs: number, measure: () => Promise<T>, key: (run: 
   return { all, median: medianBy(all, key) };
 }
 
+/** The median run by `key` (the page figures are judged by LCP). */
 function medianBy<T>(runs: T[], key: (run: T) => number): T {
   const median = [...runs].sort((a, b) => key(a) - key(b))[Math.floor(runs.length / 2)];
   if (median === undefined) throw new Error('no run');
