@@ -25,6 +25,7 @@ import { generatePassword } from '../src/server/admins/seed-first-admin.ts';
 import { createLoginThrottle } from '../src/server/auth/login-throttle.ts';
 import { ConfigError, loadConfig, type Config } from '../src/server/config.ts';
 import { openOperatorDatabase, type OperatorDatabase } from '../src/server/db/operator-database.ts';
+import { usePrivateUmask } from '../src/server/storage/private-data-dir.ts';
 
 if (fs.existsSync('.env')) process.loadEnvFile('.env');
 
@@ -118,6 +119,8 @@ async function run(command: string | undefined, args: string[], config: Config):
 }
 
 async function main(): Promise<number> {
+  // Opening the embedded database itself (no portal running) writes into DATA_DIR.
+  usePrivateUmask();
   const [command, ...args] = process.argv.slice(2);
   return run(command, args, loadConfig());
 }

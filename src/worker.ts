@@ -13,11 +13,15 @@ import { createJudge } from './server/judge/index.ts';
 import { startJudging } from './server/submissions/judging.ts';
 import { TestDataCache } from './server/test-data/test-data-cache.ts';
 import { logSerializers } from './server/log-serializers.ts';
+import { privateDataDir } from './server/storage/private-data-dir.ts';
 
 if (fs.existsSync('.env')) process.loadEnvFile('.env');
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  // What the worker writes (judge folders, cached test data) is its own unless the judge says
+  // otherwise; a DATA_DIR it shares with a server on this machine is kept private too.
+  await privateDataDir(config.dataDir, (line) => console.log(line));
   const log = pino({ level: config.logLevel, name: 'judge-worker', serializers: logSerializers });
   if (!config.databaseUrl) {
     throw new ConfigError(

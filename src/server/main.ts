@@ -9,6 +9,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/connection.ts';
 import { pendingMigrations } from './db/pending-migrations.ts';
 import { createTokenService, resolveJwtSecret } from './auth/tokens.ts';
+import { privateDataDir } from './storage/private-data-dir.ts';
 
 if (fs.existsSync('.env')) process.loadEnvFile('.env');
 
@@ -26,6 +27,8 @@ function exitOnDatabaseLoss(error: Error, app: FastifyInstance | undefined): voi
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  // Before anything is written: the database, the secrets and the outbox are nobody else's.
+  await privateDataDir(config.dataDir, (line) => console.log(line));
   // The app once built, for the fatal log line of a database lost later.
   const running: { app?: FastifyInstance } = {};
   // Progress lines on the console whatever LOG_LEVEL says: the first start and an upgrade take

@@ -16,6 +16,11 @@ import { createTokenService, type TokenService } from '../../src/server/auth/tok
 import { createScratchDatabase } from '../../src/server/db/scratch-database.ts';
 import { secretsIn } from './log-secrets.ts';
 import { ADMIN_PASSWORD, STUDENT_PASSWORD } from './test-passwords.ts';
+import { usePrivateUmask } from '../../src/server/storage/private-data-dir.ts';
+
+// The umask every process of the portal runs with (main.ts, worker.ts): the judge must set the
+// modes its boxes need with chmod, and these tests judge under the same umask as production.
+usePrivateUmask();
 
 export type DatabaseKind = 'pglite' | 'postgres';
 

@@ -8,6 +8,11 @@ import { Judge } from '../../src/server/judge/judge.ts';
 import { judgeConfigFromEnv, type JudgeConfig } from '../../src/server/judge/config.ts';
 import { detectCgroups } from '../../src/server/judge/cgroup.ts';
 import type { JudgeLanguage } from '../../src/contract/verdicts.ts';
+import { usePrivateUmask } from '../../src/server/storage/private-data-dir.ts';
+
+// The server and the workers run with umask 077: the judge's own chmods must give its boxes what
+// they need, so the attack corpus runs under the same umask.
+usePrivateUmask();
 
 export const EXT: Record<JudgeLanguage, string> = {
   python: 'py',

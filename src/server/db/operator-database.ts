@@ -15,6 +15,9 @@ import * as schema from './schema.ts';
 
 export type OperatorDatabase = {
   db: Db;
+  /** The same connections as plain node-postgres (a backup's transaction and cursor). */
+  pool: pg.Pool;
+  kind: 'pglite' | 'postgres';
   /** Which way it was reached, for the command's output. */
   via: string;
   close(): Promise<void>;
@@ -22,14 +25,24 @@ export type OperatorDatabase = {
 
 export class OperatorDatabaseError extends Error {}
 
-export async function openOperatorDatabase(config: {
-  databaseUrl: string | undefined;
-  dataDir: string;
-}): Promise<OperatorDatabase> {
+/**
+ * `migrate: false` (a backup) reads the database as it is: an older one is not upgraded by a
+ * command that should only copy it.
+ */
+export async function openOperatorDatabase(
+  config: { databaseUrl: string | undefined; dataDir: string },
+  { migrate = true }: { migrate?: boolean } = {},
+): Promise<OperatorDatabase> {
   if (config.databaseUrl) {
     const database = await openDatabase({ kind: 'postgres', url: config.databaseUrl, poolSize: 1 });
-    await database.migrate();
-    return { db: database.db, via: 'PostgreSQL (DATABASE_URL)', close: database.close };
+    if (migrate) await database.migrate();
+    return {
+      db: database.db,
+      pool: database.pool,
+      kind: 'postgres',
+      via: 'PostgreSQL (DATABASE_URL)',
+      close: database.close,
+    };
   }
   const dataDir = path.join(config.dataDir, 'pglite');
   const socket = pgliteSocketIn(dataDir);
@@ -52,14 +65,18 @@ export async function openOperatorDatabase(config: {
     pool.on('error', () => undefined);
     return {
       db: drizzle(pool, { schema }),
+      pool,
+      kind: 'pglite',
       via: "the running portal's embedded database",
       close: () => pool.end(),
     };
   }
   const database = await openDatabase({ kind: 'pglite', dataDir });
-  await database.migrate();
+  if (migrate) await database.migrate();
   return {
     db: database.db,
+    pool: database.pool,
+    kind: 'pglite',
     via: `the embedded database in ${dataDir} (no portal is running on it)`,
     close: database.close,
   };

@@ -14,6 +14,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type pg from 'pg';
+import { makeOwnedFolderAsync } from '../storage/owned-folders.ts';
+import { makeDataDirPrivate } from '../storage/private-data-dir.ts';
 
 export type PgliteThread = {
   /** Where node-postgres connects: host (a socket folder or 127.0.0.1) and port. */
@@ -106,7 +108,7 @@ export async function startPgliteThread(options: {
     await fs.mkdir(socketDir, { recursive: true });
     if (!pgliteSocketIn(socketDir)) {
       // Too long a data folder path for a socket: a private folder (mode 0700) instead.
-      privateDir = await fs.mkdtemp(path.join(os.tmpdir(), 'pglite-'));
+      privateDir = await makeOwnedFolderAsync(os.tmpdir(), 'pglite');
       socketDir = privateDir;
     }
     await removeStaleSocket(path.join(socketDir, socketName));
@@ -116,7 +118,7 @@ export async function startPgliteThread(options: {
   } else {
     // In memory (tests): still a Unix socket in a private folder (0700), never a TCP port that
     // any local user could connect to.
-    privateDir = await fs.mkdtemp(path.join(os.tmpdir(), 'pglite-'));
+    privateDir = await makeOwnedFolderAsync(os.tmpdir(), 'pglite');
     socketDir = privateDir;
   }
   const socketPath = socketDir && path.join(socketDir, socketName);
@@ -161,6 +163,10 @@ export async function startPgliteThread(options: {
     });
   });
   started = true;
+  // PGlite writes a new or loaded folder by unpacking a tarball whose files it then chmods to the
+  // tarball's 0666 (the WAL segments among them, which Postgres recycles by renaming, so they keep
+  // that mode); the umask covers only what it creates later (private-data-dir.ts).
+  if (options.dataDir) await makeDataDirPrivate(options.dataDir);
   // Like PGlite on the main thread, an open database alone does not keep the process alive; the
   // worker is referenced only while a request to it is pending (and node-postgres's socket while
   // a query runs).

@@ -18,6 +18,7 @@ import {
   perTestWallLimitMs,
 } from '../../contract/judge-cost.ts';
 import { messages } from '../../contract/messages.ts';
+import { makeOwnedFolder } from '../storage/owned-folders.ts';
 import type { JudgeLanguage, Verdict } from '../../contract/verdicts.ts';
 import { checkerOutcome, JUDGE_MESSAGE_CHARS, type CheckerOutcome } from './checker-outcome.ts';
 import type { JudgeConfig } from './config.ts';
@@ -91,7 +92,8 @@ export class CheckerPrograms {
     const dir = path.join(this.root, key);
     const checker = { lang, dir, plan: lang.plan(source) };
     if (fs.existsSync(path.join(dir, READY))) return checker;
-    fs.mkdirSync(this.root, { recursive: true, mode: 0o711 });
+    fs.mkdirSync(this.root, { recursive: true });
+    fs.chmodSync(this.root, 0o711); // boxes pass through (the process's umask is 077)
     const result = await this.compile(language, source, (compiledDir) =>
       this.keep(compiledDir, dir),
     );
@@ -163,18 +165,18 @@ export async function runChecker(
   workDir: string,
   box: CheckerBox,
 ): Promise<CheckerOutcome> {
-  const dir = fs.mkdtempSync(path.join(workDir, 'check-'));
+  const dir = makeOwnedFolder(workDir, 'check');
   try {
     const files = path.join(dir, 'judge');
     const feedback = path.join(dir, 'feedback');
-    fs.mkdirSync(files, { mode: 0o755 });
-    if (typeof test.input === 'string')
-      fs.writeFileSync(path.join(files, 'input'), test.input, { mode: 0o644 });
-    else {
-      fs.copyFileSync(test.input.file, path.join(files, 'input'));
-      fs.chmodSync(path.join(files, 'input'), 0o644);
-    }
-    fs.writeFileSync(path.join(files, 'answer'), test.answer, { mode: 0o644 });
+    // Modes set by chmod: the process's umask (077) applies to mkdir and writeFile.
+    fs.mkdirSync(files);
+    fs.chmodSync(files, 0o755);
+    if (typeof test.input === 'string') fs.writeFileSync(path.join(files, 'input'), test.input);
+    else fs.copyFileSync(test.input.file, path.join(files, 'input'));
+    fs.chmodSync(path.join(files, 'input'), 0o644);
+    fs.writeFileSync(path.join(files, 'answer'), test.answer);
+    fs.chmodSync(path.join(files, 'answer'), 0o644);
     fs.mkdirSync(feedback, { mode: 0o700 });
     fs.chmodSync(dir, 0o711);
     if (uid !== null && process.getuid?.() === 0) fs.chownSync(feedback, uid, uid);

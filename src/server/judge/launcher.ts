@@ -15,6 +15,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { makeOwnedFolder } from '../storage/owned-folders.ts';
 import { RunCgroup, type CgroupSupport } from './cgroup.ts';
 
 const SCRIPT = fileURLToPath(new URL('./box-launcher.py', import.meta.url));
@@ -344,8 +345,7 @@ export class LauncherPool {
   /** Root-only folder for the FIFOs and input files, removed on close. */
   private dir(): string {
     if (!this.ioDir) {
-      removeStaleIoDirs(this.workDir);
-      this.ioDir = fs.mkdtempSync(path.join(this.workDir, `io-${process.pid}-`));
+      this.ioDir = makeOwnedFolder(this.workDir, 'io');
       fs.chmodSync(this.ioDir, 0o700);
     }
     return this.ioDir;
@@ -377,19 +377,5 @@ export class LauncherPool {
     await Promise.all(this.warm.splice(0).map((l) => l.dispose()));
     this.proc?.close();
     if (this.ioDir) fs.rmSync(this.ioDir, { recursive: true, force: true });
-  }
-}
-
-/** io-<pid>-* folders of judge processes that died without closing. */
-function removeStaleIoDirs(workDir: string): void {
-  for (const name of fs.readdirSync(workDir)) {
-    const m = /^io-(\d+)-/u.exec(name);
-    if (!m) continue;
-    try {
-      process.kill(Number(m[1]), 0);
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'ESRCH')
-        fs.rmSync(path.join(workDir, name), { recursive: true, force: true });
-    }
   }
 }

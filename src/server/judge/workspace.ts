@@ -4,6 +4,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { makeOwnedFolder, removeLeftovers } from '../storage/owned-folders.ts';
 
 export interface Workspace {
   dir: string;
@@ -14,12 +15,20 @@ export interface Workspace {
 
 const isRoot = () => process.getuid?.() === 0;
 
-export function ensureWorkRoot(workDir: string): void {
+/** Folders of one submission, one checker run and one launcher pool's FIFOs: never kept. */
+const SCRATCH_PREFIXES = ['sub', 'check', 'io'];
+
+/**
+ * Makes the root, and removes the scratch folders of judges that were killed (their runs are
+ * over: the queue gives their jobs to another worker once the lease ends).
+ */
+export function ensureWorkRoot(workDir: string): string[] {
   fs.mkdirSync(workDir, { recursive: true, mode: 0o711 });
   if (isRoot()) {
     fs.chownSync(workDir, 0, 0);
     fs.chmodSync(workDir, 0o711); // boxes may pass through, never list
   }
+  return removeLeftovers(workDir, SCRATCH_PREFIXES);
 }
 
 export function createWorkspace(
@@ -28,9 +37,10 @@ export function createWorkspace(
   fileName: string,
   code: string,
 ): Workspace {
-  const dir = fs.mkdtempSync(path.join(workDir, 'sub-'));
+  const dir = makeOwnedFolder(workDir, 'sub');
   const file = path.join(dir, fileName);
   fs.writeFileSync(file, code, { mode: 0o640 });
+  fs.chmodSync(file, 0o640); // the process's umask (077) took the group's read away
   if (uid !== null && isRoot()) {
     fs.chownSync(dir, 0, uid);
     fs.chownSync(file, 0, uid);

@@ -39,6 +39,7 @@ import {
 } from '../challenges/challenge-queries.ts';
 import type { Db } from '../db/connection.ts';
 import { HttpError } from '../http-error.ts';
+import { makeOwnedFolder, removeLeftovers } from '../storage/owned-folders.ts';
 import { withStoredTestData } from '../test-data/stored-test-data.ts';
 import type { JudgeService } from '../judge/index.ts';
 import { formatBytes } from '../../contract/test-data.ts';
@@ -148,10 +149,16 @@ async function storePendingFiles(
 
 const today = () => new Date().toISOString().slice(0, 10);
 
+/** An upload's zip and its unpacked large files, in the system's temporary folder. */
+const PACKAGE_FOLDER = 'portal-package';
+
 export const problemRoutes: FastifyPluginAsyncZod<Deps> = async (
   app,
   { db, guards, judge, maxChallengeBytes, maxFileBytes },
 ) => {
+  const left = removeLeftovers(os.tmpdir(), [PACKAGE_FOLDER]);
+  if (left.length > 0)
+    app.log.info({ removed: left.length }, 'removed the package uploads of stopped processes');
   const selfChecks = new SelfChecks(db, judge, app.log);
   // preClose, not onClose: the app's onClose closes the database before a plugin's onClose runs.
   app.addHook('preClose', async () => selfChecks.close());
@@ -173,7 +180,7 @@ export const problemRoutes: FastifyPluginAsyncZod<Deps> = async (
       schema: { response: { 200: problemImportResponseSchema } },
     },
     async (request) => {
-      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-package-'));
+      const dir = makeOwnedFolder(os.tmpdir(), PACKAGE_FOLDER);
       let pkg: PackageZip | undefined;
       let fields: z.infer<typeof fieldsSchema>;
       let imported: ImportedProblem;

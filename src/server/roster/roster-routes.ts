@@ -5,6 +5,7 @@
  * inside this plugin, with the upload limits. The .xlsx reader's worker thread is started here,
  * ahead of the first upload.
  */
+import os from 'node:os';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -17,9 +18,11 @@ import {
 } from '../../contract/roster.ts';
 import type { Guards } from '../auth/guards.ts';
 import type { Db } from '../db/connection.ts';
+import { removeLeftovers } from '../storage/owned-folders.ts';
 import { importRoster } from './import-roster.ts';
 import { openRoster } from './open-roster.ts';
 import { readUploadedFile } from './upload-part.ts';
+import { ROSTER_XLS_FOLDER } from './xls-convert.ts';
 import { warmXlsxReader } from './xlsx-rows.ts';
 
 type Deps = { db: Db; guards: Guards };
@@ -28,6 +31,8 @@ const templateCsv = `${ROSTER_HEADERS.join(',')}\r\n`;
 
 export const rosterRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, guards }) => {
   warmXlsxReader();
+  // A conversion's folder that a killed process left behind.
+  removeLeftovers(os.tmpdir(), [ROSTER_XLS_FOLDER]);
   await app.register(multipart, {
     limits: { fileSize: ROSTER_MAX_FILE_BYTES, files: 1, fields: 10, parts: 11, fieldSize: 1024 },
   });

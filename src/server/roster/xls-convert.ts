@@ -11,6 +11,10 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { ROSTER_MAX_FILE_BYTES } from '../../contract/roster.ts';
+import { makeOwnedFolderAsync } from '../storage/owned-folders.ts';
+
+/** The conversion's folder in the system's temporary folder (roster-routes.ts clears leftovers). */
+export const ROSTER_XLS_FOLDER = 'roster-xls';
 
 export const SSCONVERT = '/usr/bin/ssconvert';
 const PRLIMIT = '/usr/bin/prlimit';
@@ -39,7 +43,7 @@ export async function convertXlsToXlsx(
   maxOutputBytes = MAX_CONVERTED_BYTES,
 ): Promise<XlsConversion> {
   if (!(await exists(SSCONVERT))) return { ok: false, reason: 'missing' };
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'roster-xls-'));
+  const dir = await makeOwnedFolderAsync(os.tmpdir(), ROSTER_XLS_FOLDER);
   try {
     const input = path.join(dir, 'in.xls');
     const output = path.join(dir, 'out.xlsx');
