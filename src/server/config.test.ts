@@ -48,4 +48,13 @@ describe('loadConfig', () => {
       expect(text).toContain('JUDGE_SANDBOX');
     }
   });
+
+  it('refuses a judge folder inside the private DATA_DIR, which boxes cannot enter', () => {
+    expect(() =>
+      loadConfig({ DATA_DIR: '/srv/portal', JUDGE_WORK_DIR: '/srv/portal/judge' }),
+    ).toThrow('JUDGE_WORK_DIR (/srv/portal/judge) must not be inside DATA_DIR (/srv/portal)');
+    expect(
+      loadConfig({ DATA_DIR: '/srv/portal', JUDGE_WORK_DIR: '/srv/portal-judge' }).judge.workDir,
+    ).toBe('/srv/portal-judge');
+  });
 });

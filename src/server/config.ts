@@ -218,12 +218,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   } catch (error) {
     throw new ConfigError(`Invalid configuration:\n  JUDGE_*: ${(error as Error).message}`);
   }
+  // DATA_DIR is 0700 (private-data-dir.ts): boxes, which run as other users, could not reach
+  // their own code through it, and every submission would fail.
+  const dataDir = path.resolve(e.DATA_DIR);
+  const work = path.resolve(judge.workDir);
+  if (work === dataDir || work.startsWith(`${dataDir}${path.sep}`))
+    throw new ConfigError(
+      `Invalid configuration:\n  JUDGE_WORK_DIR (${work}) must not be inside DATA_DIR (${dataDir}), which only the portal's own user may enter.`,
+    );
   return {
     env: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
-    dataDir: path.resolve(e.DATA_DIR),
+    dataDir,
     staticDir: path.resolve(e.STATIC_DIR),
     databaseUrl: e.DATABASE_URL,
     jwtSecret: e.JWT_SECRET,

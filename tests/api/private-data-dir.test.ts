@@ -1,6 +1,7 @@
 // The data folder is private (issue 30 item 1): the real server on a new DATA_DIR, and a judge
 // worker on a DATA_DIR an older release left readable, each as its own process; then the `nobody`
-// user tries to list, read and write everything under it and fails every time.
+// user tries to list, read and write everything under it and fails every time. Each also removes,
+// as it starts, the temporary folders a killed process left behind (item 5).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -66,6 +67,20 @@ function untilOutput(child: ChildProcess, output: () => string, text: string): P
   });
 }
 
+/** The pid of a process that has ended, as a killed server's would be. */
+function deadPid(): number {
+  const child = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))']);
+  return Number(String(child.stdout));
+}
+
+/** A folder as a process killed with -9 leaves it: named by its pid, with a file inside. */
+function leftover(parent: string, prefix: string): string {
+  const dir = path.join(parent, `${prefix}-${deadPid()}-Xk9q2Z`);
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, 'upload.zip'), 'PK');
+  return dir;
+}
+
 /** A port nothing listens on now (PORT=0 would leave PUBLIC_URL without the real port). */
 async function freePort(): Promise<number> {
   const probe = net.createServer();
@@ -98,8 +113,10 @@ describe.skipIf(!isRoot)('the server on a new DATA_DIR', () => {
   let parent: string;
   let dataDir: string;
   let server: ReturnType<typeof startProcess> | undefined;
+  let packageLeftover: string;
 
   beforeAll(async () => {
+    packageLeftover = leftover(os.tmpdir(), 'portal-package');
     // A parent every user may pass through, so only DATA_DIR's own modes keep `nobody` out.
     parent = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-private-'));
     fs.chmodSync(parent, 0o755);
@@ -155,6 +172,10 @@ describe.skipIf(!isRoot)('the server on a new DATA_DIR', () => {
     expect(looseEntries(dataDir)).toEqual([]);
     expect(whatNobodyCan(dataDir)).toEqual([]);
   });
+
+  it("removed a killed server's package upload when it started", () => {
+    expect(fs.existsSync(packageLeftover)).toBe(false);
+  });
 });
 
 describe.skipIf(!isRoot || !process.env.TEST_DATABASE_URL)(
@@ -165,6 +186,7 @@ describe.skipIf(!isRoot || !process.env.TEST_DATABASE_URL)(
     let workDir: string;
     let worker: ReturnType<typeof startProcess> | undefined;
     let drop: (() => Promise<void>) | undefined;
+    let leftovers: string[] = [];
 
     beforeAll(async () => {
       const database = await createScratchDatabase(
@@ -181,6 +203,7 @@ describe.skipIf(!isRoot || !process.env.TEST_DATABASE_URL)(
       fs.writeFileSync(path.join(dataDir, 'outbox', 'old.eml'), 'To: a@b.c', { mode: 0o644 });
       fs.chmodSync(path.join(dataDir, 'outbox', 'old.eml'), 0o644);
       workDir = path.join(parent, 'judge');
+      leftovers = [leftover(workDir, 'sub'), leftover(workDir, 'check'), leftover(workDir, 'io')];
       worker = startProcess('src/worker.ts', {
         DATABASE_URL: database.url,
         DATA_DIR: dataDir,
@@ -214,6 +237,10 @@ describe.skipIf(!isRoot || !process.env.TEST_DATABASE_URL)(
       const below = everything(workDir).filter((p) => p !== workDir);
       expect(below.filter((p) => (fs.lstatSync(p).mode & 0o077) !== 0)).toEqual([]);
       expect(whatNobodyCan(workDir)).toEqual([]);
+    });
+
+    it("removed a killed judge's submission, checker and io folders when it started", () => {
+      expect(leftovers.filter((dir) => fs.existsSync(dir))).toEqual([]);
     });
   },
 );

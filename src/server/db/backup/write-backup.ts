@@ -9,7 +9,7 @@
  * On PostgreSQL the transaction reads a snapshot while the servers go on writing. On the embedded
  * database every connection shares PGlite's one session, so pglite-socket serves the others'
  * queries after the backup's transaction ends: requests wait meanwhile (they are not refused or
- * lost), for about as long as the rows take to read (bench/backup.ts measures it).
+ * lost), for as long as the rows take to read: `npm run backup` prints that time.
  */
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
