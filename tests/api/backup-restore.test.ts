@@ -62,7 +62,7 @@ const oneTest = {
 
 /** A copy of the environment for the operator's commands on the embedded database. */
 function pgliteEnv(dataDir: string): NodeJS.ProcessEnv {
-  const env = { ...process.env, DATA_DIR: dataDir };
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
   delete env.DATABASE_URL;
   return env;
 }

@@ -49,7 +49,8 @@ async function* backupLines(file: string): AsyncGenerator<ReturnType<typeof pars
   }
 }
 
-function checkHeader(header: BackupHeader, ours: number[]): number {
+/** The backup's last migration, when this release can load it (its migrations are ours, in order). */
+export function checkHeader(header: BackupHeader, ours: number[]): number {
   if (header.version > BACKUP_FORMAT_VERSION)
     throw new BackupFileError(
       `this backup has format version ${header.version}, written by a newer release (${header.release}); this release reads versions up to ${BACKUP_FORMAT_VERSION}: restore it with that release or a later one`,
