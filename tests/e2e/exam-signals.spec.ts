@@ -128,13 +128,11 @@ test('a student changes tab and pastes; the teacher sees the counters and the ti
     'Came back',
   ]);
   await expect(dialog).toContainText("'Received' is the server's clock");
-  const counters = dialog.getByTestId('signal-counters');
-  await expect(counters.locator('div').filter({ hasText: /^Pastes/ }).locator('dd')).toHaveText(
-    '0',
-  );
-  await expect(
-    counters.locator('div').filter({ hasText: /^Blocked pastes/ }).locator('dd'),
-  ).toHaveText('1');
+  // One blocked paste is one event here too (issue 30).
+  const counter = (label: RegExp) =>
+    dialog.getByTestId('signal-counters').locator('div').filter({ hasText: label }).locator('dd');
+  await expect(counter(/^Pastes/)).toHaveText('0');
+  await expect(counter(/^Blocked pastes/)).toHaveText('1');
   await teacher.screenshot({ path: `${SHOTS}/exam-signals-timeline.png` });
   await teacher.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
