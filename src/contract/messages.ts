@@ -424,6 +424,8 @@ export const messages = {
   stderrLabel: 'Errors (stderr)',
   compileOutputLabel: 'Compiler output',
   timeTaken: 'Time',
+  /** A run stopped at the time limit: the limit, never the time the sandbox let it run past it. */
+  timeOverLimit: 'over {seconds} s',
   memoryUsed: 'Memory',
   notMeasured: 'not measured',
   emptyOutput: '(empty)',

@@ -92,7 +92,7 @@ export const signalCountersSchema = z.object({
   tabChanges: z.number().int(),
   /** Time away in all, from the page's measure of each absence that ended. */
   awayMs: z.number().int(),
-  /** Pastes from outside the editor, blocked ones included. */
+  /** Pastes from outside the editor that went in; a blocked paste counts in blockedPastes only. */
   pastes: z.number().int(),
   blockedPastes: z.number().int(),
   reloads: z.number().int(),

@@ -71,6 +71,11 @@ describe.each(judgingDatabase)('judging through the API on %s', (kind) => {
     const wrong = answers[1]?.final as JudgedSubmission;
     expect(wrong.hidden.verdicts).toEqual({ 'Wrong Answer': 1 });
     expect((answers[4]?.final as JudgedSubmission).compileOutput).toMatch(/error/iu);
+    // Stopped at the 500 ms limit: the test reports the limit, never the time past it (issue 30).
+    expect((answers[2]?.final as JudgedSubmission).samples[0]).toMatchObject({
+      verdict: 'Time Limit Exceeded',
+      timeMs: 500,
+    });
 
     // Stored: the result call gives back the same answer, and the best score is the correct one.
     const again = await call(

@@ -387,10 +387,42 @@ describe.each(databaseKinds)('exam signals on %s', (kind) => {
         event({ kind: 'left', reason: 'hidden' }),
       ]);
       expect(res).toMatchObject({ status: 200, body: { accepted: 1, ignored: 2 } });
+      // One blocked paste is one event (issue 30): never also counted as a paste, on the Results
+      // row, in the timeline's counters and in both exports.
       expect((await resultsRow('SIG-PASTE', ada.id))?.signals).toMatchObject({
-        pastes: 1,
+        pastes: 0,
         blockedPastes: 1,
         tabChanges: 0,
+      });
+      const t = await timeline('SIG-PASTE', ada.id);
+      expect(t.counters).toMatchObject({ pastes: 0, blockedPastes: 1 });
+      expect(t.events).toMatchObject([{ kind: 'paste', blocked: true, chars: 80 }]);
+      const csv = await fetch(`${server.url}${resultsExportPath('SIG-PASTE', 'csv')}`, {
+        headers: admin,
+      });
+      const lines = (await csv.text()).split('\r\n');
+      const header = lines[0]?.split(',') ?? [];
+      const adaLine = lines.find((line) => line.includes('ada-sig-paste@college.test')) ?? '';
+      const cell = (name: string) => adaLine.split(',')[header.indexOf(name)];
+      expect([cell('Pastes'), cell('Blocked pastes')]).toEqual(['0', '1']);
+    });
+
+    it('reads rows stored before issue 30 right: the pastes column held blocked ones too', async () => {
+      // Since issue 17 attempts.pastes has counted every outside paste, blocked or not; an
+      // installation upgraded with such rows must show them as the teacher expects.
+      await addChallenge(server, challengeInput('SIG-OLD', { captureTabChanges: true }));
+      const ada = await signInStudent(server, 'ada-sig-old@college.test', 'SIG-OLD');
+      const { attemptId = '' } = await open(ada, 'SIG-OLD');
+      await queryRows(server, 'update attempts set pastes = 3, blocked_pastes = 2 where id = $1', [
+        attemptId,
+      ]);
+      expect((await resultsRow('SIG-OLD', ada.id))?.signals).toMatchObject({
+        pastes: 1,
+        blockedPastes: 2,
+      });
+      expect((await timeline('SIG-OLD', ada.id)).counters).toMatchObject({
+        pastes: 1,
+        blockedPastes: 2,
       });
     });
 

@@ -536,6 +536,34 @@ describe.each(databaseKinds)('GET /api/admin/results/:challengeId on %s', (kind)
       expect(first?.tests[1]).not.toHaveProperty('stdout');
     });
 
+    it('reads a test stopped at the time limit as the limit, never the time past it', async () => {
+      // Judged before issue 30: the stored time is what the sandbox let the program run under a
+      // 1 s limit (the limit plus the language's start-up allowance).
+      await seedChallenge(server, 'RES-TLE');
+      await server.database.db.execute(
+        sql`update challenges set time_limit_ms = 1000 where challenge_id = 'RES-TLE'`,
+      );
+      const { submissionIds } = await seedAttempt(server, {
+        userId: ids.asha ?? '',
+        challengeId: 'RES-TLE',
+        startedAt: at(0),
+        submissions: [
+          { at: 10, score: 0, tests: ['Time Limit Exceeded', 'Accepted', 'Time Limit Exceeded'] },
+        ],
+      });
+      await server.database.db.execute(sql`update submissions
+        set details = jsonb_set(details, '{tests,0,timeMs}', '1990')
+        where id = ${submissionIds[0]}`);
+      const res = await get(studentSubmissionsPath('RES-TLE', ids.asha ?? ''));
+      expect(res.status).toBe(200);
+      const tests = (res.body as StudentSubmissionsResponse).submissions[0]?.tests ?? [];
+      expect(tests.map((t) => [t.verdict, t.timeMs])).toEqual([
+        ['Time Limit Exceeded', 1000],
+        ['Accepted', 11],
+        ['Time Limit Exceeded', 1000],
+      ]);
+    });
+
     it('shows a queued submission without a verdict', async () => {
       const body = await submissionsOf(ids.esha);
       expect(body.submissions).toHaveLength(1);

@@ -11,6 +11,7 @@ import { newAccount, signUpThroughUi, studentScreen } from './support.ts';
 
 // A one-line solution: typing it needs no indentation, which the editor adds by itself.
 const SOLUTION = 'print(sum(map(int, input().split())))';
+const SHOTS = process.env.COMPILER_SCREENSHOT_DIR ?? 'test-results';
 
 test('a student opens the test, runs, reloads (draft restored), submits and sees the score', async ({
   page,
@@ -118,8 +119,19 @@ test('a submission made offline is queued, shown as pending and sent once when b
   await frame.getByRole('button', { name: 'Submit' }).click();
   await expect(frame.getByTestId('pending-submission')).toHaveCount(1);
   await expect(frame.getByTestId('submit-result')).toHaveCount(0);
+  // The note under the buttons says the submission is kept, not that Run needs the network
+  // (a teacher read that as the submission lost, issue 30), in a live region.
+  const note = frame.getByTestId('offline-note');
+  await expect(note).toHaveText(
+    'You are offline. Your submission is saved on this computer and will be sent once, as soon as the network returns.',
+  );
+  await expect(frame.getByRole('status').filter({ has: note })).toHaveCount(1);
+  await expect(note).not.toContainText('Run needs the network');
+  await note.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SHOTS}/offline-submission-kept.png` });
 
   await context.setOffline(false);
+  await expect(note).toHaveCount(0);
   const result = frame.getByTestId('submit-result');
   await expect(result).toContainText('Accepted', { timeout: 30_000 });
   await expect(frame.getByTestId('pending-submission')).toHaveCount(0);

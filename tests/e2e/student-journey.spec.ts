@@ -8,6 +8,8 @@ import {
   studentScreen,
 } from './support.ts';
 
+const SHOTS = process.env.JOURNEY_SCREENSHOT_DIR ?? 'test-results';
+
 test('a student signs up, logs out, logs in and starts a test', async ({ page }) => {
   const account = newAccount('journey');
   const screen = studentScreen(page);
@@ -64,7 +66,18 @@ test('name and email are lower-cased as typed', async ({ page }) => {
   await screen.signUpPassword.fill(account.password);
   await screen.signUpButton.click();
   await expectStepTwo(page);
-  await expect(page.getByTestId('identity-name')).toHaveText('grace hopper');
+  // The header shows the stored name as it is drawn (innerText applies CSS text-transform, which
+  // once capitalised it to "Grace Hopper" while Results showed "grace hopper"), on step 2 and on
+  // the test screen, and the session keeps the name the server answered.
+  const name = page.getByTestId('identity-name');
+  await expect(name).toHaveText('grace hopper', { useInnerText: true });
+  const stored = JSON.parse((await storedSessions(page)).local ?? '{}') as { name?: string };
+  expect(stored.name).toBe('grace hopper');
+  await page.screenshot({ path: `${SHOTS}/header-stored-name.png` });
+  await screen.testCode.fill('CASE-1');
+  await screen.startTest.click();
+  await expect(page).toHaveURL(/\/challenges\/CASE-1$/);
+  await expect(name).toHaveText('grace hopper', { useInnerText: true });
 });
 
 test("the Login tab's 'Forgot Password?' link opens /forgot-password", async ({ page }) => {

@@ -211,6 +211,7 @@ export const attempts = pgTable(
     signalCount: integer('signal_count').notNull().default(0),
     tabChanges: integer('tab_changes').notNull().default(0),
     awayMs: bigint('away_ms', { mode: 'number' }).notNull().default(0),
+    /** Every outside paste, blocked ones included: readers subtract blocked_pastes (signal-rules.ts). */
     pastes: integer('pastes').notNull().default(0),
     blockedPastes: integer('blocked_pastes').notNull().default(0),
     reloads: integer('reloads').notNull().default(0),

@@ -38,3 +38,14 @@ export function testVerdict(
     (outputMatchesRule(run.stdout, expectedOutput, compare) ? 'Accepted' : 'Wrong Answer')
   );
 }
+
+/**
+ * The time a run reports: its CPU time (wall time where CPU time cannot be measured), and for a
+ * run stopped by the time limit, the limit itself. The sandbox lets a program run past the limit
+ * by its language's start-up allowance (judge-cost.ts), so the measure of a stopped run read
+ * "1.99 s" under a 1 s limit; the page says "over 1.00 s" and the stored time must agree.
+ */
+export function reportedTimeMs(run: BoxRunResult, verdict: Verdict, timeLimitMs: number): number {
+  if (verdict === 'Time Limit Exceeded') return timeLimitMs;
+  return Math.round(run.cpuMs ?? run.wallMs);
+}

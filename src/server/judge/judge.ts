@@ -17,7 +17,7 @@ import {
   type CompiledChecker,
 } from './checker-programs.ts';
 import type { CheckerOutcome } from './checker-outcome.ts';
-import { failureVerdict, testVerdict } from './classify.ts';
+import { failureVerdict, reportedTimeMs, testVerdict } from './classify.ts';
 import type { JudgeConfig } from './config.ts';
 import { LANGUAGES, type LanguageSpec } from './languages.ts';
 import { LAUNCHER_PYTHON } from './launcher.ts';
@@ -492,7 +492,7 @@ export class Judge {
               tests.push({
                 ...base,
                 verdict,
-                timeMs: Math.round(r.cpuMs ?? r.wallMs),
+                timeMs: reportedTimeMs(r, verdict, req.timeLimitMs),
                 wallMs: Math.round(r.wallMs),
                 memoryBytes: r.memoryPeakBytes,
                 ...checked,
@@ -536,16 +536,17 @@ export class Judge {
         req.code,
         async ({ run, lang }) => {
           const r = await run(req.stdin, req.timeLimitMs, req.memoryLimitMb);
+          const verdict =
+            failureVerdict(r, {
+              timeLimitMs: req.timeLimitMs,
+              heapExhausted: lang.heapExhausted,
+            }) ?? 'Accepted';
           return {
-            verdict:
-              failureVerdict(r, {
-                timeLimitMs: req.timeLimitMs,
-                heapExhausted: lang.heapExhausted,
-              }) ?? 'Accepted',
+            verdict,
             stdout: r.stdout,
             stderr: r.stderr,
             exitCode: r.exitCode,
-            timeMs: Math.round(r.cpuMs ?? r.wallMs),
+            timeMs: reportedTimeMs(r, verdict, req.timeLimitMs),
             wallMs: Math.round(r.wallMs),
             memoryBytes: r.memoryPeakBytes,
           };

@@ -60,7 +60,10 @@ export interface TestResult {
   /** Its group: `sample`, `secret` or the one it names. */
   group: string;
   verdict: Verdict;
-  /** CPU time of the whole box in ms (wall time where CPU time cannot be measured). */
+  /**
+   * CPU time of the whole box in ms (wall time where CPU time cannot be measured); the time limit
+   * itself for a Time Limit Exceeded (classify.ts reportedTimeMs).
+   */
   timeMs: number;
   wallMs: number;
   /** Peak memory of the box in bytes, or null where it cannot be measured. */

@@ -14,6 +14,7 @@ import type {
 } from '../../contract/results.ts';
 import { isVerdict } from '../../contract/verdicts.ts';
 import type { Db } from '../db/connection.ts';
+import { ALLOWED_PASTES_SQL } from '../integrity/signals/signal-rules.ts';
 import {
   afterCursor,
   orderBy,
@@ -164,7 +165,8 @@ export async function readResultsPage(
   const signals = challenge.recordsSignals
     ? sql`case when a.id is not null
         then json_build_object('tabChanges', a.tab_changes, 'awayMs', a.away_ms,
-          'pastes', a.pastes, 'blockedPastes', a.blocked_pastes, 'reloads', a.reloads) end`
+          'pastes', ${sql.raw(ALLOWED_PASTES_SQL)}, 'blockedPastes', a.blocked_pastes,
+          'reloads', a.reloads) end`
     : sql`null`;
   const found = await db.execute(sql`
     select u.id as "userId", u.name, u.email, u.year, u.branch, u.college,

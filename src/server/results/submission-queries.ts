@@ -88,6 +88,7 @@ type RawSubmission = {
   code: string;
   details: unknown;
   isBest: boolean;
+  timeLimitMs: number;
 };
 
 export async function readSubmissions(
@@ -101,12 +102,23 @@ export async function readSubmissions(
       (row_number() over (order by s.created_at, s.id))::int as number,
       ${iso(sql`s.created_at`)} as "createdAt", ${iso(sql`s.judged_at`)} as "judgedAt",
       s.status, s.verdict, s.score, s.passed, s.total, s.language, s.code, s.details,
-      coalesce(s.id = a.best_submission_id, false) as "isBest"
+      coalesce(s.id = a.best_submission_id, false) as "isBest",
+      c.time_limit_ms as "timeLimitMs"
     from submissions s
+      join challenges c on c.challenge_id = s.challenge_id
       left join attempts a on a.user_id = s.user_id and a.challenge_id = s.challenge_id
     where s.user_id = ${userId} and s.challenge_id = ${challengeId}
     order by s.created_at desc, s.id desc`);
   return rowsOf<RawSubmission>(found).map((r) => toSubmission(r, testCases));
+}
+
+/**
+ * A Time Limit Exceeded test reports the limit (judge/classify.ts reportedTimeMs). Results judged
+ * before that stored the time the sandbox let the program run, up to the limit plus the language's
+ * start-up allowance ("1.99 s" under a 1 s limit): those read as the challenge's limit now.
+ */
+function reportedTime(t: { verdict: string; timeMs: number }, timeLimitMs: number): number {
+  return t.verdict === 'Time Limit Exceeded' ? timeLimitMs : t.timeMs;
 }
 
 function toSubmission(r: RawSubmission, testCases: readonly ResultsTestCase[]): TeacherSubmission {
@@ -120,7 +132,7 @@ function toSubmission(r: RawSubmission, testCases: readonly ResultsTestCase[]): 
       hidden: t.hidden,
       weight: t.weight,
       verdict: t.verdict,
-      timeMs: t.timeMs,
+      timeMs: reportedTime(t, r.timeLimitMs),
       wallMs: t.wallMs,
       memoryBytes: t.memoryBytes,
       ...(t.group === undefined ? {} : { group: t.group }),

@@ -35,13 +35,17 @@ describe('isRecorded', () => {
 });
 
 describe('countersOf', () => {
-  it('counts leaves, sums time away, pastes with blocked ones, reloads', () => {
+  it('counts leaves, sums time away, pastes and blocked pastes apart, reloads', () => {
     expect(countersOf([left, back, left, back, paste(false), paste(true), reload])).toEqual({
       tabChanges: 2,
       awayMs: 8400,
-      pastes: 2,
+      pastes: 1,
       blockedPastes: 1,
       reloads: 1,
     });
+  });
+
+  it('counts one blocked paste as one event: Pastes 0, Blocked pastes 1 (issue 30)', () => {
+    expect(countersOf([paste(true)])).toMatchObject({ pastes: 0, blockedPastes: 1 });
   });
 });

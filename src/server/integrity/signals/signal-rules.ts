@@ -26,7 +26,11 @@ export const NO_COUNTERS: SignalCounters = {
   reloads: 0,
 };
 
-/** What these (newly stored) events add to the attempt's counters. */
+/**
+ * What these (newly stored) events add to the teacher's counters. A blocked paste is one event:
+ * it counts in blockedPastes only, never also in pastes (a teacher read one blocked paste as
+ * "Pastes 1, Blocked pastes 1", issue 30).
+ */
 export function countersOf(events: readonly SignalEvent[]): SignalCounters {
   const sum = { ...NO_COUNTERS };
   for (const event of events) {
@@ -38,8 +42,8 @@ export function countersOf(events: readonly SignalEvent[]): SignalCounters {
         sum.awayMs += event.awayMs;
         break;
       case 'paste':
-        sum.pastes += 1;
         if (event.blocked) sum.blockedPastes += 1;
+        else sum.pastes += 1;
         break;
       case 'reload':
         sum.reloads += 1;
@@ -48,3 +52,11 @@ export function countersOf(events: readonly SignalEvent[]): SignalCounters {
   }
   return sum;
 }
+
+/**
+ * The teacher's "Pastes" read from an attempt row aliased `a`. The column `attempts.pastes` has
+ * counted every outside paste, blocked ones included, since issue 17, and installations hold rows
+ * so written: it keeps that meaning (signal-store.ts adds both kinds) and readers subtract the
+ * blocked ones, so old and new rows read right without rewriting any row.
+ */
+export const ALLOWED_PASTES_SQL = 'greatest(a.pastes - a.blocked_pastes, 0)';

@@ -118,7 +118,8 @@ export async function storeSignals(
         added.length,
         delta.tabChanges,
         delta.awayMs,
-        delta.pastes,
+        // The column counts every outside paste (ALLOWED_PASTES_SQL says why).
+        delta.pastes + delta.blockedPastes,
         delta.blockedPastes,
         delta.reloads,
       ],

@@ -9,6 +9,7 @@ import {
 } from '../../../contract/signals.ts';
 import type { Db } from '../../db/connection.ts';
 import { iso, rowsOf } from '../../results/sql-helpers.ts';
+import { ALLOWED_PASTES_SQL } from './signal-rules.ts';
 
 type HeadRow = {
   name: string;
@@ -69,7 +70,7 @@ export async function readTimeline(
         c.disable_paste as "disablePaste", a.id as "attemptId",
         ${iso(sql`a.started_at`)} as "startedAt", ${iso(sql`a.deadline`)} as deadline,
         a.signal_count as "signalCount", a.tab_changes as "tabChanges", a.away_ms as "awayMs",
-        a.pastes, a.blocked_pastes as "blockedPastes", a.reloads
+        ${sql.raw(ALLOWED_PASTES_SQL)} as pastes, a.blocked_pastes as "blockedPastes", a.reloads
       from users u cross join challenges c
       left join attempts a on a.user_id = u.id and a.challenge_id = c.challenge_id
       where u.id = ${userId} and c.challenge_id = ${challengeId}`),

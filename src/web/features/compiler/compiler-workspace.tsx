@@ -20,6 +20,7 @@ import { fetchHistory, runCode, type CompilerCredentials } from './compiler-api.
 import { Countdown } from './countdown.tsx';
 import { formatScore } from './measures.ts';
 import { postToParent } from './parent-events.ts';
+import { OfflineNote } from './offline-note.tsx';
 import { PendingSubmissions } from './pending-submissions.tsx';
 import { RunResult } from './run-result.tsx';
 import type { ServerClock } from './server-clock.ts';
@@ -166,7 +167,8 @@ export function CompilerWorkspace({ challenge, clock, credentials, owner }: Prop
       try {
         const outcome = await submissions.submit(code, chosen.language);
         // Sent: the result follows (submission-progress shows the wait meanwhile).
-        if (outcome.kind === 'queued') showError(messages.submissionQueued);
+        // Kept, not failed: the toast of a success, and the offline note says it until it is sent.
+        if (outcome.kind === 'queued') showSuccess(messages.submissionQueued);
         else refreshHistory();
       } catch (error) {
         showFailure(error);
@@ -327,7 +329,7 @@ export function CompilerWorkspace({ challenge, clock, credentials, owner }: Prop
               {busy === 'submit' ? messages.judging : messages.submit}
             </button>
           </div>
-          {!online ? <p className="compiler__offline">{messages.runNeedsNetwork}</p> : null}
+          <OfflineNote online={online} waiting={submissions.pending.length} />
           {timeUp ? <p className="compiler__over">{messages.testOverNote}</p> : null}
           <PendingSubmissions pending={submissions.pending} />
           <SubmissionProgress

@@ -1,7 +1,6 @@
 import { messages } from '../../../contract/messages.ts';
 
-export const formatTime = (ms: number) =>
-  ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(2)} s`;
+export { timeText as formatTime } from '../../ui/run-time.ts';
 
 export const formatMemory = (bytes: number | null) =>
   bytes === null ? messages.notMeasured : `${(bytes / (1024 * 1024)).toFixed(1)} MB`;

@@ -2,7 +2,8 @@
 import type { RunResponse } from '../../../contract/compiler.ts';
 import { messages } from '../../../contract/messages.ts';
 import { CompareRuleNote } from './compare-rule-note.tsx';
-import { formatMemory, formatTime } from './measures.ts';
+import { runTimeText } from '../../ui/run-time.ts';
+import { formatMemory } from './measures.ts';
 import { OutputBlock } from './output-block.tsx';
 import { SampleOutcomes } from './sample-outcomes.tsx';
 import { VerdictBadge } from './verdict-badge.tsx';
@@ -24,8 +25,8 @@ export function RunResult({ response }: { response: RunResponse }) {
       {response.mode === 'custom' ? (
         <>
           <p className="muted">
-            {messages.timeTaken}: {formatTime(response.result.timeMs)} · {messages.memoryUsed}:{' '}
-            {formatMemory(response.result.memoryBytes)}
+            {messages.timeTaken}: {runTimeText(response.result.timeMs, response.result.verdict)} ·{' '}
+            {messages.memoryUsed}: {formatMemory(response.result.memoryBytes)}
           </p>
           <OutputBlock label={messages.stdoutLabel} text={response.result.stdout} />
           {response.result.stderr !== '' ? (

@@ -1,7 +1,8 @@
 /** Each sample test's verdict, with its input, the expected and the actual output. */
 import type { SampleOutcome } from '../../../contract/compiler.ts';
 import { messages } from '../../../contract/messages.ts';
-import { formatMemory, formatTime } from './measures.ts';
+import { runTimeText } from '../../ui/run-time.ts';
+import { formatMemory } from './measures.ts';
 import { OutputBlock } from './output-block.tsx';
 import { VerdictBadge } from './verdict-badge.tsx';
 
@@ -15,7 +16,7 @@ export function SampleOutcomes({ samples }: { samples: SampleOutcome[] }) {
               {messages.sampleNumber.replace('{n}', String(s.index + 1))}:{' '}
               <VerdictBadge verdict={s.verdict} />{' '}
               <span className="muted">
-                {formatTime(s.timeMs)} · {formatMemory(s.memoryBytes)}
+                {runTimeText(s.timeMs, s.verdict)} · {formatMemory(s.memoryBytes)}
               </span>
             </summary>
             <div className="sample-outcome__grid">

@@ -94,4 +94,29 @@ describe('the submission result panel', () => {
     render(<SubmitResult result={result()} />);
     expect(screen.queryByTestId('group-results')).toBeNull();
   });
+
+  it('shows a sample stopped at the time limit as over the limit, an accepted one as measured', () => {
+    const sample = { input: '1 2\n', expectedOutput: '3\n', stdout: '', stderr: '' };
+    render(
+      <SubmitResult
+        result={result({
+          verdict: 'Time Limit Exceeded',
+          samples: [
+            {
+              ...sample,
+              index: 0,
+              verdict: 'Time Limit Exceeded',
+              timeMs: 1000,
+              memoryBytes: null,
+            },
+            { ...sample, index: 1, verdict: 'Accepted', timeMs: 1520, memoryBytes: null },
+          ],
+        })}
+      />,
+    );
+    const summaries = screen.getAllByTestId('sample-outcome').map((li) => li.textContent ?? '');
+    expect(summaries[0]).toContain('over 1.00 s ·');
+    expect(summaries[1]).toContain('1.52 s ·');
+    expect(summaries[1]).not.toContain('over');
+  });
 });

@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  clockTime,
-  dateTime,
-  duration,
-  memory,
-  milliseconds,
-  score,
-  shortDateTime,
-} from './format.ts';
+import { clockTime, dateTime, duration, memory, score, shortDateTime } from './format.ts';
 
 describe('results formats', () => {
   it('writes clock times and date-times with two-digit parts', () => {
@@ -41,9 +33,7 @@ describe('results formats', () => {
     expect(score(null)).toBe('—');
   });
 
-  it('writes times and memory with units', () => {
-    expect(milliseconds(120.4)).toBe('120 ms');
-    expect(milliseconds(1500)).toBe('1.50 s');
+  it('writes memory with units (run times: ui/run-time.ts)', () => {
     expect(memory(512)).toBe('1 KB');
     expect(memory(10 * 1024 * 1024)).toBe('10.0 MB');
     expect(memory(null)).toBe('—');

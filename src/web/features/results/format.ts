@@ -44,11 +44,6 @@ export function score(value: number | null | undefined): string {
   return String(Math.round(value * 10) / 10);
 }
 
-export function milliseconds(ms: number | null | undefined): string {
-  if (ms === null || ms === undefined) return messages.notAvailable;
-  return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(2)} s`;
-}
-
 export function memory(bytes: number | null | undefined): string {
   if (bytes === null || bytes === undefined) return messages.notAvailable;
   if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;

@@ -6,7 +6,8 @@
 import { describeCompareRule } from '../../../contract/compare-rule-text.ts';
 import { messages } from '../../../contract/messages.ts';
 import type { TeacherSubmission } from '../../../contract/results.ts';
-import { memory, milliseconds } from './format.ts';
+import { memory } from './format.ts';
+import { runTimeText } from '../../ui/run-time.ts';
 import { VerdictText } from '../../ui/verdict-text.tsx';
 
 export function SubmissionTests({
@@ -72,7 +73,7 @@ export function SubmissionTests({
                     </span>
                   ) : null}
                 </td>
-                <td className="data-table__numeric">{milliseconds(test.timeMs)}</td>
+                <td className="data-table__numeric">{runTimeText(test.timeMs, test.verdict)}</td>
                 <td className="data-table__numeric">{memory(test.memoryBytes)}</td>
                 <td className="data-table__numeric">{test.weight}</td>
                 <td className="submission-tests__details">

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { failureVerdict, reportedTimeMs } from './classify.ts';
+import type { BoxRunResult } from './sandbox.ts';
+
+const run = (over: Partial<BoxRunResult>): BoxRunResult => ({
+  exitCode: 0,
+  signal: null,
+  stdout: '',
+  stderr: '',
+  outputExceeded: false,
+  wallTimedOut: false,
+  wallMs: 40,
+  cpuMs: 30,
+  memoryPeakBytes: null,
+  oomKilled: false,
+  setupError: null,
+  contained: true,
+  ...over,
+});
+const limits = { timeLimitMs: 1000, heapExhausted: /OutOfMemoryError/ };
+
+describe('reportedTimeMs', () => {
+  it('reports the measured CPU time of a run within the limit', () => {
+    expect(reportedTimeMs(run({ cpuMs: 412.6 }), 'Accepted', 1000)).toBe(413);
+    expect(reportedTimeMs(run({ cpuMs: null, wallMs: 87.2 }), 'Wrong Answer', 1000)).toBe(87);
+  });
+
+  it('reports the limit, never the time above it, for a run stopped at the limit (issue 30)', () => {
+    // A 1 s limit read "1.99 s": the sandbox's CPU limit adds the language's start-up allowance.
+    const overCpu = run({ cpuMs: 1990, signal: 'SIGXCPU', exitCode: null });
+    expect(failureVerdict(overCpu, limits)).toBe('Time Limit Exceeded');
+    expect(reportedTimeMs(overCpu, 'Time Limit Exceeded', 1000)).toBe(1000);
+    // A program that sleeps is stopped by the wall clock with little CPU time used.
+    const asleep = run({ cpuMs: 4, wallMs: 3100, wallTimedOut: true, exitCode: null });
+    expect(failureVerdict(asleep, limits)).toBe('Time Limit Exceeded');
+    expect(reportedTimeMs(asleep, 'Time Limit Exceeded', 1000)).toBe(1000);
+  });
+});
