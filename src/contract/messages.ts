@@ -461,6 +461,7 @@ export const messages = {
   invalidSortColumn: 'The table cannot be sorted by this column.',
   invalidSortDirection: 'The sort direction must be asc or desc.',
   invalidResultsStatus: 'The status filter must be all, started or not-started.',
+  invalidExportScope: 'The export scope must be view or roster.',
   invalidClaimedFilter: 'The account filter must be all, claimed or unclaimed.',
   invalidPageCursor: 'This page of the table is out of date. Reload the table from its first page.',
   invalidPageLimit: 'The page size must be a whole number from 1 to 200.',
