@@ -4,30 +4,41 @@
  * so deep links open offline; the API always goes to the network, never to a cache (a stale answer on exam day
  * is worse than a clear network error). The one exception is the roster template, see below.
  */
-import { rosterTemplatePath } from '../src/contract/roster-template.ts';
+import {
+  rosterTemplateFileName,
+  rosterTemplatePath,
+  type RosterTemplateFormat,
+} from '../src/contract/roster-template.ts';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { NetworkOnly } from 'workbox-strategies';
 import { shell } from './precache.ts';
 
-/** The static copy of the template in public/, precached with the shell. */
-const TEMPLATE_COPY = '/Template.csv';
+/**
+ * The format a template request asks for: Template.csv by default (spec), Template.xlsx with
+ * `?format=xlsx`. Each has its static copy in public/ (/Template.csv, /Template.xlsx), precached
+ * with the shell, so an offline lab gets the file it asked for, never the other one.
+ */
+const templateFormat = (url: URL): RosterTemplateFormat =>
+  url.searchParams.get('format') === 'xlsx' ? 'xlsx' : 'csv';
 
 /**
  * Network first for the template, falling back to the precached static copy, never to a cached
  * API answer. The worker cannot check a token offline, so caching the admin-only response by URL
- * would hand it to anyone; the file is only the spec's header row, public anyway at /Template.csv.
+ * would hand it to anyone; the file is only the spec's header row, public anyway at /Template.csv
+ * (and /Template.xlsx).
  * The fallback is offered only to requests that carry a bearer token, as the admin panel's do.
  */
-async function templateNetworkFirst(request: Request): Promise<Response> {
+async function templateNetworkFirst(request: Request, url: URL): Promise<Response> {
   try {
     return await fetch(request);
   } catch (error) {
+    const fileName = rosterTemplateFileName(templateFormat(url));
     const copy = request.headers.has('authorization')
-      ? await shell.matchPrecache(TEMPLATE_COPY)
+      ? await shell.matchPrecache(`/${fileName}`)
       : undefined;
     if (!copy) throw error;
     const headers = new Headers(copy.headers);
-    headers.set('content-disposition', 'attachment; filename="Template.csv"');
+    headers.set('content-disposition', `attachment; filename="${fileName}"`);
     return new Response(copy.body, { status: 200, headers });
   }
 }
@@ -35,7 +46,7 @@ async function templateNetworkFirst(request: Request): Promise<Response> {
 export function registerRoutes(): void {
   registerRoute(
     ({ url, sameOrigin }) => sameOrigin && url.pathname === rosterTemplatePath,
-    ({ request }) => templateNetworkFirst(request),
+    ({ request, url }) => templateNetworkFirst(request, url),
   );
   registerRoute(({ url }) => url.pathname.startsWith('/api/'), new NetworkOnly());
   // Registered first: the first route that matches answers.

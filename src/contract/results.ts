@@ -38,9 +38,17 @@ export const studentSubmissionsPath = (challengeId: string, userId: string) =>
 export const resultsExportPath = (challengeId: string, format: 'xlsx' | 'csv') =>
   `${resultsPath(challengeId)}/export.${format}`;
 
-/** The download's file name: results-<challengeId>-<yyyy-mm-dd>.<format> (server's date). */
-export const resultsExportFileName = (challengeId: string, date: string, format: 'xlsx' | 'csv') =>
-  `results-${challengeId}-${date}.${format}`;
+/**
+ * The download's file name: results-<challengeId>-<yyyy-mm-dd>.<format> (server's date); the
+ * roster export says so in its name (results-<challengeId>-roster-<date>), so a teacher holding
+ * both files can tell the gradebook from a filtered view.
+ */
+export const resultsExportFileName = (
+  challengeId: string,
+  date: string,
+  format: 'xlsx' | 'csv',
+  scope: ResultsExportScope = 'view',
+) => `results-${challengeId}${scope === 'roster' ? '-roster' : ''}-${date}.${format}`;
 
 /**
  * A query object as URL search parameters, leaving out empty values, so the web app can build
@@ -128,6 +136,21 @@ export const resultsFilterQuerySchema = z.object({
   dir: directionSchema.default('asc'),
 });
 export type ResultsFilterQuery = z.input<typeof resultsFilterQuerySchema>;
+
+/**
+ * What an export holds. `view` (the default, as before): the rows of the table with its filters
+ * and sort. `roster`: every student (roster entries and sign-ups), started or not, whatever the
+ * filters, in the table's sort: the gradebook, where a student who never opened the challenge
+ * must still have a row (empty results) rather than silently go missing, as the default
+ * "Started" filter made them.
+ */
+export const RESULTS_EXPORT_SCOPES = ['view', 'roster'] as const;
+export type ResultsExportScope = (typeof RESULTS_EXPORT_SCOPES)[number];
+
+export const resultsExportQuerySchema = resultsFilterQuerySchema.extend({
+  scope: z.enum(RESULTS_EXPORT_SCOPES, { error: messages.invalidExportScope }).default('view'),
+});
+export type ResultsExportQuery = z.input<typeof resultsExportQuerySchema>;
 
 export const resultsQuerySchema = resultsFilterQuerySchema.extend({
   cursor: cursorSchema,

@@ -5,12 +5,25 @@
  */
 import { z } from 'zod';
 
-export { rosterTemplatePath } from './roster-template.ts';
+import { messages } from './messages.ts';
+import { ROSTER_TEMPLATE_FORMATS } from './roster-template.ts';
+
+export {
+  rosterTemplatePath,
+  rosterTemplateFileName,
+  rosterTemplateUrl,
+  ROSTER_TEMPLATE_FORMATS,
+  type RosterTemplateFormat,
+} from './roster-template.ts';
 export const rosterUploadPath = '/api/admin/uploadFileData';
 export const ROSTER_FILE_FIELD = 'file';
 export const ROSTER_TEMPLATE_FILE_NAME = 'Template.csv';
 
-/** The header row of Template.csv, in this order (spec §3). */
+export const rosterTemplateQuerySchema = z.object({
+  format: z.enum(ROSTER_TEMPLATE_FORMATS, { error: messages.invalidTemplateFormat }).default('csv'),
+});
+
+/** The header row of Template.csv (and Template.xlsx), in this order (spec §3). */
 export const ROSTER_HEADERS = ['Name', 'Email', 'Year', 'Branch', 'College Name'] as const;
 export type RosterHeader = (typeof ROSTER_HEADERS)[number];
 

@@ -5,6 +5,7 @@ import {
   resultsFilterQuerySchema,
   resultsPath,
   toSearchParams,
+  type ResultsExportQuery,
   type ResultsFilterQuery,
   type ResultsResponse,
   type ResultsRow,
@@ -32,7 +33,7 @@ describe.each(databaseKinds)('results export on %s', (kind) => {
   let server: TestServer;
   let auth: Record<string, string>;
 
-  const download = async (format: 'xlsx' | 'csv', query: ResultsFilterQuery = {}) => {
+  const download = async (format: 'xlsx' | 'csv', query: ResultsExportQuery = {}) => {
     const response = await fetch(
       `${server.url}${resultsExportPath('EXP-1', format)}?${toSearchParams(query)}`,
       { headers: auth },
@@ -265,7 +266,56 @@ describe.each(databaseKinds)('results export on %s', (kind) => {
     expect(sheet?.getRow(2).getCell(6).value).toBe('Not started');
   });
 
+  it('exports everyone on the roster with scope=roster, whatever the filters', async () => {
+    // The default export follows the table's "Started" filter: the student who never opened
+    // the challenge is not in it, which is what a gradebook must not silently do.
+    const view = (await download('csv', { sort: 'name' })).bytes.toString('utf8');
+    expect(view).not.toContain('notyet@x.test');
+
+    const query: ResultsExportQuery = {
+      scope: 'roster',
+      status: 'started',
+      branch: 'ECE',
+      q: 'zo',
+      sort: 'name',
+    };
+    const { response, bytes } = await download('csv', query);
+    expect(response.headers.get('content-disposition')).toBe(
+      `attachment; filename="results-EXP-1-roster-${today()}.csv"`,
+    );
+    const lines = bytes.toString('utf8').slice(1).split('\r\n');
+    // Five students, started or not, in the table's sort (name), then the final line break.
+    expect(lines).toHaveLength(7);
+    expect(lines.slice(1, -1).map((l) => l.split(',')[0])).toEqual([
+      `"'-minus`,
+      `"'=HYPERLINK(""http://x""`,
+      'Asha Rao',
+      'Not Yet',
+      'Zoë Ünal',
+    ]);
+    expect(lines[4]).toBe('Not Yet,notyet@x.test,,CSE,,Not started,,,,,,,,');
+
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load((await download('xlsx', query)).data);
+    const sheet = workbook.getWorksheet('Results');
+    expect(sheet?.rowCount).toBe(6);
+    const notYet = sheet?.getRow(5);
+    expect(notYet?.getCell(2).value).toBe('notyet@x.test');
+    expect(notYet?.getCell(6).value).toBe('Not started');
+    expect(notYet?.getCell(11).value ?? null).toBeNull();
+    expect(workbook.getWorksheet('Tests')?.rowCount).toBe(6);
+  });
+
   it('answers 400 and 404 as JSON before streaming', async () => {
+    const scope = await call(
+      server,
+      'GET',
+      `${resultsExportPath('EXP-1', 'csv')}?scope=everyone`,
+      undefined,
+      auth,
+    );
+    expect(scope.status).toBe(400);
+    expect(scope.body).toEqual({ message: messages.invalidExportScope });
     const bad = await call(
       server,
       'GET',

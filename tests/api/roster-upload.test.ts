@@ -3,10 +3,16 @@
  * TEST_DATABASE_URL is set): the template, the role checks, good files of every kind, every kind
  * of bad row, the type and size limits, zip bombs, and that a failure mid-write changes nothing.
  */
+import { resolve } from 'node:path';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq, sql } from 'drizzle-orm';
 import { messages } from '../../src/contract/messages.ts';
-import { rosterTemplatePath, rosterUploadPath } from '../../src/contract/roster.ts';
+import {
+  rosterTemplatePath,
+  rosterTemplateUrl,
+  rosterUploadPath,
+} from '../../src/contract/roster.ts';
 import { createTokenService } from '../../src/server/auth/tokens.ts';
 import { admins, users } from '../../src/server/db/schema.ts';
 import { insertStudents, ROSTER_BATCH_SIZE } from '../../src/server/roster/roster-queries.ts';
@@ -96,8 +102,67 @@ describe.each(databaseKinds)('roster upload on %s', (kind) => {
     expect(await response.text()).toBe('Name,Email,Year,Branch,College Name\r\n');
   });
 
+  const templateXlsx = async () => {
+    const response = await fetch(server.url + rosterTemplateUrl('xlsx'), {
+      headers: { authorization: `Bearer ${admin}` },
+    });
+    expect(response.status).toBe(200);
+    return { response, data: await response.arrayBuffer() };
+  };
+
+  it('downloads Template.xlsx with ?format=xlsx: the same header row, opened by exceljs', async () => {
+    const { response, data } = await templateXlsx();
+    expect(response.headers.get('content-type')).toBe(
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    );
+    expect(response.headers.get('content-disposition')).toBe(
+      'attachment; filename="Template.xlsx"',
+    );
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(data);
+    expect(workbook.worksheets).toHaveLength(1);
+    const sheet = workbook.worksheets[0];
+    expect(sheet?.rowCount).toBe(1);
+    expect(sheet?.getRow(1).values).toEqual([undefined, ...header]);
+    // The committed copy the service worker serves offline is the same template.
+    const copy = new ExcelJS.Workbook();
+    await copy.xlsx.readFile(resolve(import.meta.dirname, '../../public/Template.xlsx'));
+    expect(copy.worksheets[0]?.getRow(1).values).toEqual([undefined, ...header]);
+    expect(copy.worksheets[0]?.rowCount).toBe(1);
+  });
+
+  it('imports Template.xlsx once a teacher has filled it in', async () => {
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load((await templateXlsx()).data);
+    const sheet = workbook.worksheets[0];
+    if (!sheet) throw new Error('no sheet');
+    // As typed in the text-formatted columns: a leading zero stays.
+    sheet.addRow(['Template Filled', 'Filled@Template.TEST', '2', 'CSE', 'GEC']);
+    sheet.addRow(['Second Row', 'second@template.test', '03', 'ECE', 'MIT']);
+    const filled = Buffer.from(await workbook.xlsx.writeBuffer());
+    const res = await upload('Template.xlsx', filled);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ inserted: 2, updated: 0, rejected: 0, errors: [] });
+    expect(await userByEmail('filled@template.test')).toMatchObject({
+      name: 'template filled',
+      year: '2',
+      branch: 'CSE',
+      college: 'GEC',
+    });
+    expect((await userByEmail('second@template.test'))?.year).toBe('03');
+  });
+
+  it('refuses an unknown template format with 400 and the message', async () => {
+    const res = await call(server, 'GET', `${rosterTemplatePath}?format=ods`, undefined, {
+      authorization: `Bearer ${admin}`,
+    });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ message: messages.invalidTemplateFormat });
+  });
+
   describe.each([
     ['GET', rosterTemplatePath],
+    ['GET', rosterTemplateUrl('xlsx')],
     ['POST', rosterUploadPath],
   ])('%s %s', (method, path) => {
     const send = (token?: string) => {

@@ -133,9 +133,43 @@ test('the roster template: network first for admins, the static copy offline, no
   const staticCopy = await page.evaluate(async () => (await fetch('/Template.csv')).text());
   expect(staticCopy).toBe(fromServer);
 
+  // The .xlsx form (?format=xlsx) has its own static copy: offline it gets that, never the .csv.
+  const fetchXlsx = (url: string, authorization: string | null) =>
+    page.evaluate(
+      async ([address, auth]) => {
+        try {
+          const response = await fetch(address, { headers: auth ? { authorization: auth } : {} });
+          const bytes = new Uint8Array(await response.arrayBuffer());
+          return {
+            status: response.status,
+            name: response.headers.get('content-disposition'),
+            bytes: Array.from(bytes.subarray(0, 4)).join(','),
+            length: bytes.length,
+          };
+        } catch {
+          return { status: 0, name: null, bytes: '', length: 0 };
+        }
+      },
+      [url, authorization] as const,
+    );
+  const xlsxUrl = '/api/admin/downloadExcelTemplate?format=xlsx';
+  const xlsxOnline = await fetchXlsx(xlsxUrl, `Bearer ${token}`);
+  expect(xlsxOnline).toMatchObject({
+    status: 200,
+    name: 'attachment; filename="Template.xlsx"',
+    // A zip file's signature: PK\x03\x04.
+    bytes: '80,75,3,4',
+  });
+  const xlsxCopy = await fetchXlsx('/Template.xlsx', null);
+
   await context.setOffline(true);
   expect(await fetchTemplate(`Bearer ${token}`)).toEqual({ status: 200, body: fromServer });
   expect((await fetchTemplate(null)).status).toBe(0);
+  expect(await fetchXlsx(xlsxUrl, `Bearer ${token}`)).toEqual({
+    ...xlsxCopy,
+    name: 'attachment; filename="Template.xlsx"',
+  });
+  expect((await fetchXlsx(xlsxUrl, null)).status).toBe(0);
   // Every other API call goes to the network only.
   const health = await page.evaluate(async () => {
     try {

@@ -101,7 +101,7 @@ test('a teacher watches a submission arrive live, reads the code, compares and d
 
   // The export: the file the server names, with the table's rows.
   const downloading = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Download .xlsx' }).click();
+  await page.getByRole('button', { name: 'Download .xlsx', exact: true }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(
     new RegExp(`^results-${code}-\\d{4}-\\d\\d-\\d\\d\\.xlsx$`),

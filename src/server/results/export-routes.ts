@@ -1,6 +1,6 @@
 /**
  * The results exports (issue 12), admin only: .xlsx and .csv of the results table with the
- * table's filters and sort. Everything that can fail with a message (validation, unknown
+ * table's filters and sort, or of the whole roster (`scope=roster`, contract/results.ts). Everything that can fail with a message (validation, unknown
  * challenge) is checked before the first byte; then the file streams from keyset pages of the
  * database into the response.
  */
@@ -9,8 +9,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   resultsExportCsvRoute,
   resultsExportFileName,
+  resultsExportQuerySchema,
   resultsExportXlsxRoute,
-  resultsFilterQuerySchema,
   resultsParamsSchema,
 } from '../../contract/results.ts';
 import type { Guards } from '../auth/guards.ts';
@@ -26,7 +26,7 @@ type Deps = { db: Db; guards: Guards; timeZone: string };
 
 export const exportRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, guards, timeZone }) => {
   const clock = createWallClock(timeZone);
-  const schema = { params: resultsParamsSchema, querystring: resultsFilterQuerySchema };
+  const schema = { params: resultsParamsSchema, querystring: resultsExportQuerySchema };
 
   for (const format of ['xlsx', 'csv'] as const) {
     app.get(
@@ -34,12 +34,29 @@ export const exportRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, guard
       { onRequest: guards.admin, schema },
       async (request, reply) => {
         const challenge = await challengeOr404(db, request.params.challengeId);
-        const filters = request.query;
+        const { scope, ...view } = request.query;
+        // The roster: everyone, started or not, whatever the filters; only the order is kept.
+        const filters =
+          scope === 'roster'
+            ? {
+                ...view,
+                q: undefined,
+                year: undefined,
+                branch: undefined,
+                college: undefined,
+                status: 'all' as const,
+              }
+            : view;
         const testNames =
           format === 'xlsx'
             ? (await readTestCases(db, challenge.challengeId)).map((t) => t.name)
             : [];
-        const fileName = resultsExportFileName(challenge.challengeId, todayIn(timeZone), format);
+        const fileName = resultsExportFileName(
+          challenge.challengeId,
+          todayIn(timeZone),
+          format,
+          scope,
+        );
         const body = new PassThrough();
         const pages = exportPages(db, challenge, filters);
         const writing =

@@ -1,6 +1,6 @@
 /**
  * The administrator's roster calls (spec §7): GET downloadExcelTemplate answers Template.csv with
- * the header row; POST uploadFileData takes the multipart field `file` and answers
+ * the header row (or, with `?format=xlsx`, Template.xlsx with the same row); POST uploadFileData takes the multipart field `file` and answers
  * {inserted, updated, rejected, errors}. Both need an admin token. Multipart is registered only
  * inside this plugin, with the upload limits. The .xlsx reader's worker thread is started here,
  * ahead of the first upload.
@@ -12,7 +12,9 @@ import {
   ROSTER_HEADERS,
   ROSTER_MAX_FILE_BYTES,
   ROSTER_TEMPLATE_FILE_NAME,
+  rosterTemplateFileName,
   rosterTemplatePath,
+  rosterTemplateQuerySchema,
   rosterUploadPath,
   rosterUploadResultSchema,
 } from '../../contract/roster.ts';
@@ -21,6 +23,7 @@ import type { Db } from '../db/connection.ts';
 import { removeLeftovers } from '../storage/owned-folders.ts';
 import { importRoster } from './import-roster.ts';
 import { openRoster } from './open-roster.ts';
+import { rosterTemplateXlsx } from './template-xlsx.ts';
 import { readUploadedFile } from './upload-part.ts';
 import { ROSTER_XLS_FOLDER } from './xls-convert.ts';
 import { warmXlsxReader } from './xlsx-rows.ts';
@@ -28,6 +31,7 @@ import { warmXlsxReader } from './xlsx-rows.ts';
 type Deps = { db: Db; guards: Guards };
 
 const templateCsv = `${ROSTER_HEADERS.join(',')}\r\n`;
+const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 export const rosterRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, guards }) => {
   warmXlsxReader();
@@ -37,13 +41,23 @@ export const rosterRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, guard
     limits: { fileSize: ROSTER_MAX_FILE_BYTES, files: 1, fields: 10, parts: 11, fieldSize: 1024 },
   });
 
-  app.get(rosterTemplatePath, { onRequest: guards.admin }, async (_request, reply) => {
-    return reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${ROSTER_TEMPLATE_FILE_NAME}"`)
-      .header('cache-control', 'no-store')
-      .send(templateCsv);
-  });
+  app.get(
+    rosterTemplatePath,
+    { onRequest: guards.admin, schema: { querystring: rosterTemplateQuerySchema } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      if (request.query.format === 'xlsx') {
+        return reply
+          .header('content-type', XLSX_CONTENT_TYPE)
+          .header('content-disposition', `attachment; filename="${rosterTemplateFileName('xlsx')}"`)
+          .send(await rosterTemplateXlsx());
+      }
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${ROSTER_TEMPLATE_FILE_NAME}"`)
+        .send(templateCsv);
+    },
+  );
 
   app.post(
     rosterUploadPath,

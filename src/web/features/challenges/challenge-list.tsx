@@ -36,11 +36,13 @@ export function ChallengeList({ token }: { token: string }) {
       ) : challenges.length === 0 ? (
         <p className="muted">{messages.noChallenges}</p>
       ) : (
-        <div className="table-wrap">
-          <table className="table">
+        <div className="table-wrap" data-testid="challenge-list-scroll">
+          <table className="table" aria-labelledby="challenges-heading">
             <thead>
               <tr>
-                <th scope="col">{messages.challengeIdShort}</th>
+                <th scope="col" className="challenge-list__code">
+                  {messages.challengeIdShort}
+                </th>
                 <th scope="col">{messages.fieldChallengeName}</th>
                 <th scope="col">{messages.fieldLanguage}</th>
                 <th scope="col">{messages.fieldDifficulty}</th>
@@ -52,7 +54,7 @@ export function ChallengeList({ token }: { token: string }) {
             <tbody>
               {challenges.map((c) => (
                 <tr key={c.challengeId}>
-                  <td>
+                  <td className="challenge-list__code">
                     <Link
                       to="/adminDash"
                       search={{ view: 'edit-challenge', challengeId: c.challengeId }}
@@ -61,11 +63,11 @@ export function ChallengeList({ token }: { token: string }) {
                       {c.challengeId}
                     </Link>
                   </td>
-                  <td>{c.challengeName}</td>
+                  <td className="challenge-list__name">{c.challengeName}</td>
                   <td>{c.language}</td>
                   <td>{c.difficultyLev}</td>
-                  <td>
-                    {c.startDate} – {c.endDate}
+                  <td className="challenge-list__dates">
+                    <span>{c.startDate} –</span> <span>{c.endDate}</span>
                   </td>
                   <td>{c.testCaseCount}</td>
                   <td>

@@ -1,23 +1,42 @@
 /**
- * Download .xlsx / .csv of the results with the filters and sort on screen. The file comes through
- * fetch with the admin's token (a plain link could not send it); failures become the error toast.
+ * Download .xlsx / .csv of the results: the table's view (its filters and sort), or everyone on
+ * the roster (scope=roster: started or not, whatever the filters). Each pair says what its file
+ * will hold (export-wording.ts), since the view's export alone left out, unseen, every student
+ * who never started. The file comes through fetch with the admin's token (a plain link could not
+ * send it); failures become the error toast.
  */
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { messages } from '../../../contract/messages.ts';
-import type { ResultsFilterQuery } from '../../../contract/results.ts';
+import type {
+  ResultsExportScope,
+  ResultsFilterQuery,
+  ResultsSummary,
+} from '../../../contract/results.ts';
 import { showFailure } from '../../ui/show-failure.ts';
+import { rosterExportText, viewExportText } from './export-wording.ts';
 import { downloadResults } from './results-api.ts';
 
-type Props = { token: string; challengeId: string; query: ResultsFilterQuery };
+type Props = {
+  token: string;
+  challengeId: string;
+  query: ResultsFilterQuery;
+  /** Rows of the view (all pages); null until the first answer. */
+  total: number | null;
+  summary: ResultsSummary | null;
+};
 
-export function ExportButtons({ token, challengeId, query }: Props) {
-  const [busy, setBusy] = useState<'xlsx' | 'csv' | null>(null);
+type Format = 'xlsx' | 'csv';
+type Busy = `${ResultsExportScope}-${Format}` | null;
 
-  async function download(format: 'xlsx' | 'csv') {
+export function ExportButtons({ token, challengeId, query, total, summary }: Props) {
+  const [busy, setBusy] = useState<Busy>(null);
+  const id = useId();
+
+  async function download(scope: ResultsExportScope, format: Format) {
     if (busy) return;
-    setBusy(format);
+    setBusy(`${scope}-${format}`);
     try {
-      await downloadResults(token, challengeId, query, format);
+      await downloadResults(token, challengeId, query, format, scope);
     } catch (error) {
       showFailure(error);
     } finally {
@@ -25,28 +44,40 @@ export function ExportButtons({ token, challengeId, query }: Props) {
     }
   }
 
+  const button = (scope: ResultsExportScope, format: Format, label: string, name?: string) => (
+    <button
+      type="button"
+      className="button button--secondary results-export__button"
+      aria-label={busy === `${scope}-${format}` ? undefined : name}
+      aria-disabled={busy !== null}
+      aria-describedby={`${id}-${scope}-hint`}
+      onClick={() => void download(scope, format)}
+    >
+      {busy === `${scope}-${format}` ? messages.downloading : label}
+    </button>
+  );
+
   return (
-    <div className="actions results-export">
-      <button
-        type="button"
-        className="button button--secondary"
-        aria-disabled={busy !== null}
-        aria-describedby="results-export-hint"
-        onClick={() => void download('xlsx')}
-      >
-        {busy === 'xlsx' ? messages.downloading : messages.downloadXlsx}
-      </button>
-      <button
-        type="button"
-        className="button button--secondary"
-        aria-disabled={busy !== null}
-        aria-describedby="results-export-hint"
-        onClick={() => void download('csv')}
-      >
-        {busy === 'csv' ? messages.downloading : messages.downloadCsv}
-      </button>
-      <p id="results-export-hint" className="visually-hidden">
+    <div className="results-export" data-testid="results-export">
+      <div className="results-export__row" role="group" aria-labelledby={`${id}-view`}>
+        <span id={`${id}-view`} className="results-export__what" data-testid="export-view-text">
+          {viewExportText(query, total)}
+        </span>
+        {button('view', 'xlsx', messages.downloadXlsx)}
+        {button('view', 'csv', messages.downloadCsv)}
+      </div>
+      <div className="results-export__row" role="group" aria-labelledby={`${id}-roster`}>
+        <span id={`${id}-roster`} className="results-export__what" data-testid="export-roster-text">
+          {rosterExportText(summary)}
+        </span>
+        {button('roster', 'xlsx', messages.downloadXlsx, messages.exportRosterXlsx)}
+        {button('roster', 'csv', messages.downloadCsv, messages.exportRosterCsv)}
+      </div>
+      <p id={`${id}-view-hint`} className="visually-hidden">
         {messages.exportHint}
+      </p>
+      <p id={`${id}-roster-hint`} className="visually-hidden">
+        {messages.exportRosterHint}
       </p>
     </div>
   );

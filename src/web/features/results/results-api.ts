@@ -14,6 +14,7 @@ import {
   studentSubmissionsPath,
   studentSubmissionsResponseSchema,
   toSearchParams,
+  type ResultsExportScope,
   type ResultsFilterQuery,
   type ResultsQuery,
   type ResultsResponse,
@@ -75,18 +76,24 @@ export function fetchFilterOptions(token: string): Promise<StudentFilterOptions>
   });
 }
 
-/** The results with the current filters and sort as a file, named as the server names it. */
+/**
+ * The results as a file, named as the server names it: the current filters and sort (`view`), or
+ * everyone on the roster in the current sort (`roster`).
+ */
 export function downloadResults(
   token: string,
   challengeId: string,
   query: ResultsFilterQuery,
   format: 'xlsx' | 'csv',
+  scope: ResultsExportScope = 'view',
 ): Promise<void> {
-  const search = toSearchParams(query);
+  const search = toSearchParams(
+    scope === 'roster' ? { scope, sort: query.sort, dir: query.dir } : query,
+  );
   const path = resultsExportPath(challengeId, format) + (search === '' ? '' : `?${search}`);
   return downloadFile(
     path,
-    resultsExportFileName(challengeId, localDate(new Date()), format),
+    resultsExportFileName(challengeId, localDate(new Date()), format, scope),
     token,
   );
 }

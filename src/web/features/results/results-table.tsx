@@ -119,7 +119,13 @@ export function ResultsTable({ token, challengeId, openStudent }: Props) {
         ) : (
           <span />
         )}
-        <ExportButtons token={token} challengeId={challengeId} query={query} />
+        <ExportButtons
+          token={token}
+          challengeId={challengeId}
+          query={query}
+          total={data?.total ?? null}
+          summary={data?.summary ?? null}
+        />
       </div>
       <UpdatedLine checkedAt={live.checkedAt} changedAt={live.changedAt} />
 

@@ -2,16 +2,25 @@
 import {
   ROSTER_FILE_FIELD,
   ROSTER_TEMPLATE_FILE_NAME,
+  rosterTemplateFileName,
   rosterTemplatePath,
+  rosterTemplateUrl,
   rosterUploadPath,
   rosterUploadResultSchema,
+  type RosterTemplateFormat,
   type RosterUploadResult,
 } from '../../../contract/roster.ts';
 import { downloadFile } from '../../lib/download.ts';
 import { uploadFile } from '../../lib/upload.ts';
 
-export function downloadTemplate(token: string): Promise<void> {
-  return downloadFile(rosterTemplatePath, ROSTER_TEMPLATE_FILE_NAME, token);
+/** Template.csv (the spec's call as it is), or Template.xlsx with the same header row. */
+export function downloadTemplate(
+  token: string,
+  format: RosterTemplateFormat = 'csv',
+): Promise<void> {
+  return format === 'csv'
+    ? downloadFile(rosterTemplatePath, ROSTER_TEMPLATE_FILE_NAME, token)
+    : downloadFile(rosterTemplateUrl(format), rosterTemplateFileName(format), token);
 }
 
 export function uploadRoster(

@@ -69,6 +69,9 @@ describe('RosterUploadPanel', () => {
     fireEvent.click(screen.getByRole('button', { name: messages.uploadFile }));
     await waitFor(() => expect(toast.showError).toHaveBeenCalledWith(messages.rosterTooLarge));
     fireEvent.click(screen.getByRole('button', { name: messages.downloadTemplate }));
-    expect(api.downloadTemplate).toHaveBeenCalledWith('t');
+    expect(api.downloadTemplate).toHaveBeenCalledWith('t', 'csv');
+    // The same header row as a workbook, beside it.
+    fireEvent.click(screen.getByRole('button', { name: messages.downloadTemplateXlsx }));
+    expect(api.downloadTemplate).toHaveBeenLastCalledWith('t', 'xlsx');
   });
 });

@@ -5,7 +5,11 @@
  */
 import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { messages } from '../../../contract/messages.ts';
-import { ROSTER_ACCEPT, type RosterUploadResult } from '../../../contract/roster.ts';
+import {
+  ROSTER_ACCEPT,
+  type RosterTemplateFormat,
+  type RosterUploadResult,
+} from '../../../contract/roster.ts';
 import { showError, showSuccess } from '../../ui/toast.ts';
 import { showFailure } from '../../ui/show-failure.ts';
 import { downloadTemplate, uploadRoster } from './roster-api.ts';
@@ -59,9 +63,9 @@ export function RosterUploadPanel({ token }: { token: string }) {
     }
   }
 
-  async function onTemplate() {
+  async function onTemplate(format: RosterTemplateFormat) {
     try {
-      await downloadTemplate(token);
+      await downloadTemplate(token, format);
     } catch (error) {
       showFailure(error);
     }
@@ -96,9 +100,17 @@ export function RosterUploadPanel({ token }: { token: string }) {
           <button
             type="button"
             className="button button--secondary"
-            onClick={() => void onTemplate()}
+            onClick={() => void onTemplate('csv')}
           >
             {messages.downloadTemplate}
+          </button>
+          {/* The same header row as a workbook, for the menu item called "Excel upload". */}
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => void onTemplate('xlsx')}
+          >
+            {messages.downloadTemplateXlsx}
           </button>
         </div>
         {uploading ? (
