@@ -107,6 +107,7 @@ export const messages = {
   packageYamlTooLong:
     '{file} is too long: a package’s YAML files may hold {count} keys, values and punctuation marks together.',
   packageMetadataTooDeep: '{file} is nested more than {depth} levels deep.',
+  packageFileTooLarge: '{file} is larger than {size}.',
   packageYamlInvalid: '{file} is not valid YAML: {reason}',
   packageYamlSeveralDocuments: 'it holds more than one document',
   rosterNotMultipart: 'Send the file as a form upload (multipart/form-data) in the field "file".',

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { challengeInputSchema } from '../../contract/challenges.ts';
 import {
   compareRuleFromFlags,
+  MAX_LATEX_STATEMENT_BYTES,
   PACKAGE_INLINE_TEST_BYTES,
   PackageError,
   readKattisPackage,
@@ -168,6 +169,13 @@ describe('reading a Kattis problem package', () => {
       ),
     });
     expect(refused({ 'problem.yaml': 'name: [unclosed\n' })?.message).toMatch(/not valid YAML/u);
+    // A LaTeX statement is converted on the event loop: 128 KB at most.
+    expect(
+      refused({
+        'problem.yaml': 'name: x\n',
+        'problem_statement/problem.en.tex': '\\'.repeat(MAX_LATEX_STATEMENT_BYTES + 1),
+      })?.message,
+    ).toBe('problem_statement/problem.en.tex is larger than 128 KB.');
   });
 
   it('reads the YAML metadata of a package within limits shared by its files', () => {
