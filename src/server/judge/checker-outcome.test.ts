@@ -69,9 +69,11 @@ describe('checkerOutcome (Kattis output validator interface)', () => {
       'error',
       'the checker program ran out of memory (its limit: 512 MB)',
     );
-    expect(checkerOutcome(ran(null, { setupError: 'bwrap failed' }), {})).toHaveProperty(
-      'error',
-      'the checker program could not start: bwrap failed',
-    );
+    // A box that could not start is the judge's fault, not the checker's: tried again.
+    expect(checkerOutcome(ran(null, { setupError: 'bwrap failed' }), {})).toEqual({
+      error: 'the checker program could not start: bwrap failed',
+      setup: true,
+    });
+    expect(checkerOutcome(ran(null, { wallTimedOut: true }), {})).not.toHaveProperty('setup');
   });
 });

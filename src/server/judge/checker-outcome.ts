@@ -20,7 +20,11 @@ export type CheckerOutcome =
       /** judgemessage.txt, for teachers only. */
       judgeMessage?: string;
     }
-  | { error: string };
+  | {
+      error: string;
+      /** The box could not start (the judge's own fault, worth another try), not the checker. */
+      setup?: true;
+    };
 
 /** What the checker left in its feedback folder (undefined: the file was not written). */
 export interface CheckerFeedback {
@@ -54,7 +58,8 @@ export function checkerOutcome(
     const stderr = clip(run.stderr);
     return { error: `the checker program ${why}${stderr ? `: ${stderr}` : ''}` };
   };
-  if (run.setupError) return { error: `the checker program could not start: ${run.setupError}` };
+  if (run.setupError)
+    return { error: `the checker program could not start: ${run.setupError}`, setup: true };
   if (run.wallTimedOut || run.signal === 'SIGXCPU')
     return fail(
       limits

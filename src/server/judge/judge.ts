@@ -446,12 +446,14 @@ export class Judge {
             // A checker that failed once (ran into its limits, crashed) makes the submission a judge
             // error whatever the other tests give, and would most likely fail the same way on each:
             // the rest is not run, so a looping checker costs one of its time limits, not one a test.
+            // Only a box that could not start is the judge's own fault (checkerFailed stays false).
+            let checkerStopped = false;
             let checkerFailed = false;
             for (const [index, t] of req.tests.entries()) {
               const group = groupOf(t);
               const allOrNothing = scoringOf(req.groups ?? [], group) === 'all';
               const base = { index, hidden: t.hidden, weight: t.weight, group };
-              if (checkerFailed || (allOrNothing && failedGroups.has(group))) {
+              if (checkerStopped || (allOrNothing && failedGroups.has(group))) {
                 tests.push({
                   ...base,
                   verdict: 'Skipped',
@@ -479,7 +481,8 @@ export class Judge {
                 if ('error' in outcome) {
                   verdict = 'Internal Error';
                   internal ??= outcome.error;
-                  checkerFailed = true;
+                  checkerStopped = true;
+                  checkerFailed = !outcome.setup;
                 } else {
                   verdict = outcome.verdict;
                   checked = {
@@ -503,7 +506,7 @@ export class Judge {
               });
             }
             // Never the Wrong Answer of an earlier test: the student's result is not known.
-            const verdict = checkerFailed ? 'Internal Error' : overallVerdict(tests);
+            const verdict = checkerStopped ? 'Internal Error' : overallVerdict(tests);
             return {
               verdict,
               tests,
