@@ -155,7 +155,9 @@ describe('checker programs', () => {
       { input: '10 20\n', expectedOutput: '15\n', hidden: true, weight: 1 },
       { input: '4 6\n', expectedOutput: '5\n', hidden: true, weight: 1 },
     ];
-    // Rejects the first test's output (the student's honest Wrong Answer), then misbehaves.
+    // Rejects the first test's output (the student's honest Wrong Answer), then misbehaves. Before
+    // checkers had limits of their own, the looping one ran every test into 6 s (12.4 s here) and
+    // the submission came out Wrong Answer, the first test's, for the student.
     const misbehaving = (how: string) => `import os, sys, time
 if open(sys.argv[2]).read() == '2\\n':
     sys.exit(43)
