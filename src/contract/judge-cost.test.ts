@@ -5,6 +5,7 @@ import {
   STARTUP_ALLOWANCE_MS,
   SYNTAX_CHECK_LIMITS,
   WALL_MARGIN_MS,
+  checkerWallLimitMs,
   compileWallLimitMs,
   perTestCpuLimitMs,
   perTestWallLimitMs,
@@ -54,6 +55,21 @@ describe('the judge cost bound', () => {
         checkerLanguage: 'cpp',
       }),
     ).toBe(without + COMPILE_LIMITS.wallMs + 10 * perTestWallLimitMs('cpp', CHECKER_TIME_LIMIT_MS));
+    // CHECKER_TIME_LIMIT_SECONDS set on the judge: the lease counts it as the judge kills by it.
+    expect(
+      worstCaseJudgeMs({
+        language: 'python',
+        testCount: 10,
+        timeLimitMs: 1000,
+        checkerLanguage: 'cpp',
+        checkerTimeLimitMs: 5000,
+      }),
+    ).toBe(
+      without + COMPILE_LIMITS.wallMs + 10 * (5000 + STARTUP_ALLOWANCE_MS.cpp + WALL_MARGIN_MS),
+    );
+    // A checker's run is killed within a few seconds: far below the 5.7-7.5 s it had a test.
+    for (const language of ['python', 'javascript', 'java', 'c', 'cpp'] as const)
+      expect(checkerWallLimitMs(language)).toBeLessThanOrEqual(4500);
   });
 
   it('grows linearly with the tests and the time limit', () => {

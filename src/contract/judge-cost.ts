@@ -82,12 +82,26 @@ export function compileWallLimitMs(language: CostLanguage): number {
 }
 
 /**
- * A checker program's time per test (issue 14 item 2), whatever the challenge's own limit: it reads
- * up to the 1 MiB a program may print, in any language, on a busy machine.
+ * A checker program's CPU time per test (CHECKER_TIME_LIMIT_SECONDS's default), whatever the
+ * challenge's own limit, its runtime's start-up allowance on top, and its wall-clock kill half a
+ * second after, as for programs. A real checker reads up to the 1 MiB a program may print in a
+ * few hundred ms; the 5 s it had before let a checker that loops or sleeps hold a judge slot for
+ * 5.7-7.5 s on every test (the reviewer measured 55-155 s a submission).
  */
-export const CHECKER_TIME_LIMIT_MS = 5_000;
-/** Memory of a checker's box (its runtime's own overhead comes on top, as for programs). */
+export const CHECKER_TIME_LIMIT_MS = 2_000;
+/** Memory of a checker's box (CHECKER_MEMORY_MB's default; its runtime's overhead comes on top). */
 export const CHECKER_MEMORY_LIMIT_MB = 512;
+/**
+ * Processes and threads of a checker's box (CHECKER_PROCESSES's default): a JVM starts about 20
+ * threads; programs get 64.
+ */
+export const CHECKER_PROCESSES = 32;
+
+/** When a checker's box is killed by the clock. */
+export const checkerWallLimitMs = (
+  language: CostLanguage,
+  checkerTimeLimitMs = CHECKER_TIME_LIMIT_MS,
+): number => perTestWallLimitMs(language, checkerTimeLimitMs);
 
 export interface JudgeCostInput {
   language: CostLanguage;
@@ -95,13 +109,19 @@ export interface JudgeCostInput {
   timeLimitMs: number;
   /** The checker program's language, when the challenge's outputs are judged by one. */
   checkerLanguage?: CostLanguage | undefined;
+  /** CHECKER_TIME_LIMIT_SECONDS when the judge is set so; default CHECKER_TIME_LIMIT_MS. */
+  checkerTimeLimitMs?: number | undefined;
 }
 
 /** What a checker adds to one submission at worst: its compile (once per judge) and one run per test. */
-function checkerWorstCaseMs(language: CostLanguage | undefined, testCount: number): number {
+function checkerWorstCaseMs(
+  language: CostLanguage | undefined,
+  testCount: number,
+  checkerTimeLimitMs: number | undefined,
+): number {
   if (language === undefined) return 0;
   return (
-    compileWallLimitMs(language) + testCount * perTestWallLimitMs(language, CHECKER_TIME_LIMIT_MS)
+    compileWallLimitMs(language) + testCount * checkerWallLimitMs(language, checkerTimeLimitMs)
   );
 }
 
@@ -115,10 +135,11 @@ export function worstCaseJudgeMs({
   testCount,
   timeLimitMs,
   checkerLanguage,
+  checkerTimeLimitMs,
 }: JudgeCostInput): number {
   return (
     compileWallLimitMs(language) +
     testCount * perTestWallLimitMs(language, timeLimitMs) +
-    checkerWorstCaseMs(checkerLanguage, testCount)
+    checkerWorstCaseMs(checkerLanguage, testCount, checkerTimeLimitMs)
   );
 }

@@ -98,6 +98,18 @@ export const messages = {
   uploadCutOff: 'The file did not arrive whole. Please upload it again.',
   packageExists:
     'A challenge with this test code exists already: choose another test code, or replace it.',
+  // A package's metadata (problem.yaml, testdata.yaml, domjudge-problem.ini) is read with limits:
+  // {file}, {size}, {depth} and {reason} are filled in.
+  packageMetadataTooLarge:
+    '{file} is larger than {size}: a package’s metadata file is never so big.',
+  packageYamlTotalTooLarge:
+    'The package’s problem.yaml and testdata.yaml files hold more than {size} together.',
+  packageYamlTooLong:
+    '{file} is too long: a package’s YAML files may hold {count} keys, values and punctuation marks together.',
+  packageMetadataTooDeep: '{file} is nested more than {depth} levels deep.',
+  packageFileTooLarge: '{file} is larger than {size}.',
+  packageYamlInvalid: '{file} is not valid YAML: {reason}',
+  packageYamlSeveralDocuments: 'it holds more than one document',
   rosterNotMultipart: 'Send the file as a form upload (multipart/form-data) in the field "file".',
   rosterNotSaved: 'The student list could not be saved, so nothing was changed. Please try again.',
   rosterNameMissing: 'Name is missing',

@@ -184,6 +184,7 @@ export async function buildApp(
     queue: judging.queue,
     feed: judging.feed,
     leaseMarginSeconds: config.judgeQueue.leaseMarginSeconds,
+    checkerTimeLimitMs: config.judge.checkerTimeLimitMs,
   });
   await app.register(studentAccountRoutes, { db: database.db, tokens, limiter, config });
   await app.register(passwordResetRoutes, { db: database.db, config, versions });

@@ -14,6 +14,7 @@ import {
   bearer,
   call,
   judgingDatabase,
+  queryRows,
   startServer,
   type TestServer,
 } from './harness.ts';
@@ -184,6 +185,38 @@ describe.each(judgingDatabase)('checker programs on %s', (kind) => {
     expect(full?.tests.every((t) => t.fraction === undefined && t.judgeMessage === undefined)).toBe(
       true,
     );
+  });
+
+  it('makes a looping checker a judge error at once: not tried again, never a Wrong Answer', async () => {
+    // Rejects the first test (an honest Wrong Answer), loops on the second.
+    const looping = `import sys
+if open(sys.argv[2]).read() == '3\\n':
+    sys.exit(43)
+while True:
+    pass
+`;
+    await addChallenge(
+      server,
+      challengeInput('CHK-LOOP', {
+        testCases: TESTS,
+        compare: { mode: 'checker', language: 'python' },
+        checkerSource: looping,
+      }),
+    );
+    const looper = await signInStudent(server, 'loop@college.test', 'CHK-LOOP');
+    const res = await submitAndWait(server, looper, { challengeId: 'CHK-LOOP', code: SUM });
+    expect(res.status, JSON.stringify(res.body)).toBe(202);
+    expect(res.final).toMatchObject({ status: 'failed', message: messages.submissionGaveUp });
+    expect(res.final).not.toHaveProperty('verdict');
+    // One try: the job completed without a retry (JUDGE_RETRY_LIMIT is 2), instead of three tries
+    // each running the checker into its limit.
+    const [job] = await queryRows(
+      server,
+      `select j.state, j.retry_count from pgboss.job j
+         join submissions s on s.job_id = j.id where s.id = $1`,
+      [res.final?.submissionId],
+    );
+    expect(job).toEqual({ state: 'completed', retry_count: 0 });
   });
 
   it('clears the checker when the rule changes, and keeps it when an update names no rule', async () => {

@@ -149,6 +149,78 @@ describe('checker programs', () => {
     expect(badScore.internalMessage).toContain('score.txt must hold a number from 0 to 1');
   });
 
+  describe('a checker that loops, sleeps or forks', () => {
+    const three = [
+      { input: '1 3\n', expectedOutput: '2\n', hidden: false, weight: 1 },
+      { input: '10 20\n', expectedOutput: '15\n', hidden: true, weight: 1 },
+      { input: '4 6\n', expectedOutput: '5\n', hidden: true, weight: 1 },
+    ];
+    // Rejects the first test's output (the student's honest Wrong Answer), then misbehaves. Before
+    // checkers had limits of their own, the looping one ran every test into 6 s (12.4 s here) and
+    // the submission came out Wrong Answer, the first test's, for the student.
+    const misbehaving = (how: string) => `import os, sys, time
+if open(sys.argv[2]).read() == '2\\n':
+    sys.exit(43)
+${how}
+`;
+    const cases = [
+      ['loops', 'while True:\n    pass'],
+      ['sleeps', 'time.sleep(600)'],
+      ['forks', 'while True:\n    try:\n        os.fork()\n    except OSError:\n        pass'],
+    ] as const;
+    for (const [what, how] of cases)
+      it(`${what}: a judge error at its first failure, within its limits, never a Wrong Answer`, async () => {
+        const started = performance.now();
+        const r = await judge.judge({
+          ...request(mean(1), { language: 'python', source: misbehaving(how) }),
+          tests: three,
+        });
+        const seconds = (performance.now() - started) / 1000;
+        console.log(`a checker that ${what}: the submission took ${seconds.toFixed(1)} s`);
+        // The first test's Wrong Answer is the checker's; the second test's checker failed, so
+        // the submission is the judge's error and the third test is not run.
+        expect(r.tests.map((t) => t.verdict)).toEqual([
+          'Wrong Answer',
+          'Internal Error',
+          'Skipped',
+        ]);
+        expect(r.verdict).toBe('Internal Error');
+        expect(r.checkerFailed).toBe(true);
+        expect(r.internalMessage).toMatch(
+          /^the checker program took too long \(its limits: 2\.5 s of CPU, stopped after 3 s; 32 processes\)/u,
+        );
+      });
+  });
+
+  it('keeps a checker to the processes and memory CHECKER_PROCESSES and CHECKER_MEMORY_MB give', async () => {
+    const limited = newJudge({ checkerProcesses: 4, checkerMemoryMb: 64 });
+    try {
+      const forks = `import os, sys
+made = 0
+try:
+    for _ in range(16):
+        if os.fork() == 0:
+            os._exit(0)
+        made += 1
+except OSError:
+    pass
+open(sys.argv[3] + 'judgemessage.txt', 'w').write(str(made))
+sys.exit(42)
+`;
+      const r = await limited.judge(request(mean(0), { language: 'python', source: forks }));
+      expect(r.verdict).toBe('Accepted');
+      // Children are reaped only at the end: at most 3 beside the checker itself.
+      for (const t of r.tests) expect(Number(t.judgeMessage)).toBeLessThan(4);
+
+      const hog = 'import sys\nx = bytearray(256 * 1024 * 1024)\nsys.exit(42)\n';
+      const oom = await limited.judge(request(mean(0), { language: 'python', source: hog }));
+      expect(oom.verdict).toBe('Internal Error');
+      expect(oom.tests.map((t) => t.verdict)).toEqual(['Internal Error', 'Skipped']);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('refuses a checker that does not compile, with the compiler’s message', async () => {
     const source = 'int main() { return nope; }\n';
     const problem = await judge.checkChecker('cpp', source);

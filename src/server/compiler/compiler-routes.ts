@@ -101,6 +101,7 @@ export const compilerRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => 
         timeLimitMs: challenge.timeLimitMs,
         checkerLanguage:
           challenge.compare.mode === 'checker' ? challenge.compare.language : undefined,
+        checkerTimeLimitMs: deps.checkerTimeLimitMs,
       });
       return withRunLock(database, user.sub, worstMs / 1000 + 30, async () => {
         if (stdin !== undefined || samples.length === 0) {

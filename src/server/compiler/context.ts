@@ -23,6 +23,8 @@ export type CompilerContext = {
   closing: Promise<void>;
   /** Added to a judge job's worst case to make its lease. */
   leaseMarginSeconds: number;
+  /** CHECKER_TIME_LIMIT_SECONDS in ms: a checker's runs count in a judge job's lease. */
+  checkerTimeLimitMs?: number;
   /** This process judges (in-process workers): Submit refuses at once if its judge cannot run code. */
   judgesHere: boolean;
   /** Waiting submissions beyond which Submit answers 503 with Retry-After. */

@@ -53,6 +53,7 @@ export async function registerCompiler(
     {
       queue: deps.judging.queue,
       leaseMarginSeconds: config.judgeQueue.leaseMarginSeconds,
+      checkerTimeLimitMs: config.judge.checkerTimeLimitMs,
       queueLimit: config.judge.queueLimit,
     },
     // PGlite has one connection; on PostgreSQL a few batches may write at once.
@@ -69,6 +70,7 @@ export async function registerCompiler(
     recentStatuses: trackRecentStatuses(deps.judging.feed),
     closing: deps.closing,
     leaseMarginSeconds: config.judgeQueue.leaseMarginSeconds,
+    checkerTimeLimitMs: config.judge.checkerTimeLimitMs,
     queueLimit: config.judge.queueLimit,
     judgesHere: config.judgeQueue.inProcess,
     timeZone: config.timeZone,

@@ -59,9 +59,21 @@ describe('checkerOutcome (Kattis output validator interface)', () => {
       'error',
       'the checker program ran out of memory',
     );
-    expect(checkerOutcome(ran(null, { setupError: 'bwrap failed' }), {})).toHaveProperty(
+    // With its limits known, the teacher reads which one it ran into.
+    const limits = { cpuMs: 2500, wallMs: 3000, memoryMb: 512, processes: 32 };
+    expect(checkerOutcome(ran(null, { signal: 'SIGXCPU' }), {}, limits)).toHaveProperty(
       'error',
-      'the checker program could not start: bwrap failed',
+      'the checker program took too long (its limits: 2.5 s of CPU, stopped after 3 s; 32 processes)',
     );
+    expect(checkerOutcome(ran(137, { oomKilled: true }), {}, limits)).toHaveProperty(
+      'error',
+      'the checker program ran out of memory (its limit: 512 MB)',
+    );
+    // A box that could not start is the judge's fault, not the checker's: tried again.
+    expect(checkerOutcome(ran(null, { setupError: 'bwrap failed' }), {})).toEqual({
+      error: 'the checker program could not start: bwrap failed',
+      setup: true,
+    });
+    expect(checkerOutcome(ran(null, { wallTimedOut: true }), {})).not.toHaveProperty('setup');
   });
 });

@@ -20,7 +20,11 @@ export type CheckerOutcome =
       /** judgemessage.txt, for teachers only. */
       judgeMessage?: string;
     }
-  | { error: string };
+  | {
+      error: string;
+      /** The box could not start (the judge's own fault, worth another try), not the checker. */
+      setup?: true;
+    };
 
 /** What the checker left in its feedback folder (undefined: the file was not written). */
 export interface CheckerFeedback {
@@ -35,14 +39,37 @@ type CheckerRun = Pick<
   'setupError' | 'wallTimedOut' | 'signal' | 'oomKilled' | 'exitCode' | 'stderr' | 'outputExceeded'
 >;
 
-export function checkerOutcome(run: CheckerRun, feedback: CheckerFeedback): CheckerOutcome {
+/** The checker's own limits, named in the message of a checker that ran into them. */
+export interface CheckerLimits {
+  cpuMs: number;
+  wallMs: number;
+  memoryMb: number;
+  processes: number;
+}
+
+const seconds = (ms: number) => `${Number((ms / 1000).toFixed(1))} s`;
+
+export function checkerOutcome(
+  run: CheckerRun,
+  feedback: CheckerFeedback,
+  limits?: CheckerLimits,
+): CheckerOutcome {
   const fail = (why: string): CheckerOutcome => {
     const stderr = clip(run.stderr);
     return { error: `the checker program ${why}${stderr ? `: ${stderr}` : ''}` };
   };
-  if (run.setupError) return { error: `the checker program could not start: ${run.setupError}` };
-  if (run.wallTimedOut || run.signal === 'SIGXCPU') return fail('took too long');
-  if (run.oomKilled) return fail('ran out of memory');
+  if (run.setupError)
+    return { error: `the checker program could not start: ${run.setupError}`, setup: true };
+  if (run.wallTimedOut || run.signal === 'SIGXCPU')
+    return fail(
+      limits
+        ? `took too long (its limits: ${seconds(limits.cpuMs)} of CPU, stopped after ${seconds(limits.wallMs)}; ${limits.processes} processes)`
+        : 'took too long',
+    );
+  if (run.oomKilled)
+    return fail(
+      limits ? `ran out of memory (its limit: ${limits.memoryMb} MB)` : 'ran out of memory',
+    );
   if (run.outputExceeded) return fail('wrote too much');
   const judgeMessage =
     feedback.judgeMessage === undefined ? {} : { judgeMessage: clip(feedback.judgeMessage) };

@@ -11,12 +11,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import {
-  CHECKER_MEMORY_LIMIT_MB,
-  CHECKER_TIME_LIMIT_MS,
-  perTestCpuLimitMs,
-  perTestWallLimitMs,
-} from '../../contract/judge-cost.ts';
+import { checkerWallLimitMs, perTestCpuLimitMs } from '../../contract/judge-cost.ts';
 import { messages } from '../../contract/messages.ts';
 import { makeOwnedFolder } from '../storage/owned-folders.ts';
 import type { JudgeLanguage, Verdict } from '../../contract/verdicts.ts';
@@ -155,16 +150,20 @@ function feedbackFile(dir: string, name: string): string | undefined {
 
 /**
  * Runs the checker on one output. Its test files are a root-owned folder bound read-only at
- * /judge, its feedback folder the only place it may write besides its own /tmp.
+ * /judge, its feedback folder the only place it may write besides its own /tmp. Its limits are
+ * its own (JudgeConfig's checker*): a checker that runs into them is the judge's error.
  */
 export async function runChecker(
   checker: CompiledChecker,
   test: CheckedTest,
   uid: number | null,
-  sandbox: JudgeConfig['sandbox'],
-  workDir: string,
+  config: Pick<
+    JudgeConfig,
+    'sandbox' | 'workDir' | 'checkerTimeLimitMs' | 'checkerMemoryMb' | 'checkerProcesses'
+  >,
   box: CheckerBox,
 ): Promise<CheckerOutcome> {
+  const { sandbox, workDir } = config;
   const dir = makeOwnedFolder(workDir, 'check');
   try {
     const files = path.join(dir, 'judge');
@@ -187,7 +186,7 @@ export async function runChecker(
     const argv = [
       ...lang.run({
         codeDir: inBox ? CODE_DIR_IN_BOX : checker.dir,
-        memoryLimitMb: CHECKER_MEMORY_LIMIT_MB,
+        memoryLimitMb: config.checkerMemoryMb,
         sourceFile: checker.plan.sourceFile,
         entry: checker.plan.entry,
       }),
@@ -195,12 +194,17 @@ export async function runChecker(
       `${judgeDir}/answer`,
       `${feedbackDir}/`,
     ];
+    const limits = {
+      cpuMs: perTestCpuLimitMs(lang.id, config.checkerTimeLimitMs),
+      wallMs: checkerWallLimitMs(lang.id, config.checkerTimeLimitMs),
+      memoryMb: config.checkerMemoryMb,
+    };
     const run = await box({
       argv,
       stdin: test.output,
-      cpuMs: perTestCpuLimitMs(lang.id, CHECKER_TIME_LIMIT_MS),
-      wallMs: perTestWallLimitMs(lang.id, CHECKER_TIME_LIMIT_MS),
-      memoryMb: CHECKER_MEMORY_LIMIT_MB + lang.runtimeOverheadMb,
+      ...limits,
+      memoryMb: limits.memoryMb + lang.runtimeOverheadMb,
+      pids: config.checkerProcesses,
       writable: false,
       usr: lang.runNeedsUsr,
       binds: inBox
@@ -210,10 +214,14 @@ export async function runChecker(
           ]
         : [],
     });
-    return checkerOutcome(run, {
-      score: feedbackFile(feedback, 'score.txt'),
-      judgeMessage: feedbackFile(feedback, 'judgemessage.txt'),
-    });
+    return checkerOutcome(
+      run,
+      {
+        score: feedbackFile(feedback, 'score.txt'),
+        judgeMessage: feedbackFile(feedback, 'judgemessage.txt'),
+      },
+      { ...limits, processes: config.checkerProcesses },
+    );
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

@@ -5,6 +5,11 @@
  */
 import os from 'node:os';
 import path from 'node:path';
+import {
+  CHECKER_MEMORY_LIMIT_MB,
+  CHECKER_PROCESSES,
+  CHECKER_TIME_LIMIT_MS,
+} from '../../contract/judge-cost.ts';
 
 export type SandboxMode = 'bwrap' | 'none';
 
@@ -39,6 +44,15 @@ export interface JudgeConfig {
    * for a core is not charged to it (sandbox.ts), so no verdict changes.
    */
   boxNice: number;
+  /**
+   * A checker program's own limits per test (CHECKER_TIME_LIMIT_SECONDS of CPU, its runtime's
+   * start-up allowance on top; CHECKER_MEMORY_MB; CHECKER_PROCESSES): the teacher's program is
+   * not held to the challenge's limits, but one that loops, sleeps or forks must not hold a
+   * judge slot for long. The queue's job lease counts the time limit too.
+   */
+  checkerTimeLimitMs: number;
+  checkerMemoryMb: number;
+  checkerProcesses: number;
 }
 
 const int = (value: string | undefined, fallback: number, min = 1, max = Infinity): number => {
@@ -73,6 +87,10 @@ export function judgeConfigFromEnv(
     maxProcesses: 64,
     maxCodeBytes: 256 * 1024,
     boxNice: int(env.JUDGE_NICE, 10, 0, 19),
+    checkerTimeLimitMs:
+      int(env.CHECKER_TIME_LIMIT_SECONDS, CHECKER_TIME_LIMIT_MS / 1000, 1, 60) * 1000,
+    checkerMemoryMb: int(env.CHECKER_MEMORY_MB, CHECKER_MEMORY_LIMIT_MB, 32, 4096),
+    checkerProcesses: int(env.CHECKER_PROCESSES, CHECKER_PROCESSES, 1, 256),
     ...overrides,
   };
 }

@@ -225,7 +225,7 @@ export class Judge {
       cpuLimitMs: o.cpuMs,
       wallLimitMs: o.wallMs,
       memoryBytes: o.memoryMb * 1024 * 1024,
-      pids: c.maxProcesses,
+      pids: o.pids ?? c.maxProcesses,
       outputBytes: c.outputBytes,
       stderrBytes: c.stderrBytes,
       fileBytes: c.fileBytes,
@@ -329,9 +329,7 @@ export class Judge {
             ...(lang.stackUpToMemoryLimit ? { stackBytes: memoryLimitMb * 1024 * 1024 } : {}),
           }),
         check: (checker, test) =>
-          runChecker(checker, test, uid, this.config.sandbox, this.config.workDir, (o) =>
-            boxIn(checker.lang, checker.dir, o),
-          ),
+          runChecker(checker, test, uid, this.config, (o) => boxIn(checker.lang, checker.dir, o)),
         lang,
         dir: ws.dir,
       });
@@ -445,11 +443,17 @@ export class Judge {
             let internal: string | undefined;
             // All-or-nothing groups with a failed test: the rest of each is not run (on_reject: break).
             const failedGroups = new Set<string>();
+            // A checker that failed once (ran into its limits, crashed) makes the submission a judge
+            // error whatever the other tests give, and would most likely fail the same way on each:
+            // the rest is not run, so a looping checker costs one of its time limits, not one a test.
+            // Only a box that could not start is the judge's own fault (checkerFailed stays false).
+            let checkerStopped = false;
+            let checkerFailed = false;
             for (const [index, t] of req.tests.entries()) {
               const group = groupOf(t);
               const allOrNothing = scoringOf(req.groups ?? [], group) === 'all';
               const base = { index, hidden: t.hidden, weight: t.weight, group };
-              if (allOrNothing && failedGroups.has(group)) {
+              if (checkerStopped || (allOrNothing && failedGroups.has(group))) {
                 tests.push({
                   ...base,
                   verdict: 'Skipped',
@@ -477,6 +481,8 @@ export class Judge {
                 if ('error' in outcome) {
                   verdict = 'Internal Error';
                   internal ??= outcome.error;
+                  checkerStopped = true;
+                  checkerFailed = !outcome.setup;
                 } else {
                   verdict = outcome.verdict;
                   checked = {
@@ -499,12 +505,14 @@ export class Judge {
                 ...(t.hidden ? {} : { stdout: r.stdout.slice(0, STDOUT_KEPT), stderr: r.stderr }),
               });
             }
-            const verdict = overallVerdict(tests);
+            // Never the Wrong Answer of an earlier test: the student's result is not known.
+            const verdict = checkerStopped ? 'Internal Error' : overallVerdict(tests);
             return {
               verdict,
               tests,
               ...scoreTests(tests, req.score, req.groups),
               ...(internal ? { internalMessage: internal } : {}),
+              ...(checkerFailed ? { checkerFailed: true as const } : {}),
             };
           } finally {
             files.release();

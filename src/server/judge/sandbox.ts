@@ -63,6 +63,8 @@ export interface BoxOptions {
   usr: boolean;
   stackBytes?: number;
   binds?: BoxRunSpec['binds'];
+  /** Processes and threads of the box; default: the judge's maxProcesses. */
+  pids?: number;
 }
 
 export interface BoxRunResult {

@@ -89,6 +89,11 @@ export interface JudgeResult {
   compileOutput?: string;
   /** Internal Error only: what went wrong, for the server log (never shown to students). */
   internalMessage?: string;
+  /**
+   * Internal Error only: the challenge's checker program failed (ran into its limits, crashed,
+   * answered neither 42 nor 43). The same checker fails the same way, so it is not tried again.
+   */
+  checkerFailed?: true;
 }
 
 export interface RunOnceRequest {

@@ -3,13 +3,16 @@ import { describe, expect, it } from 'vitest';
 import { challengeInputSchema } from '../../contract/challenges.ts';
 import {
   compareRuleFromFlags,
+  MAX_LATEX_STATEMENT_BYTES,
   PACKAGE_INLINE_TEST_BYTES,
   PackageError,
   readKattisPackage,
   testCodeOf,
   type PackageFiles,
 } from './kattis-package.ts';
+import { messages } from '../../contract/messages.ts';
 import { latexToText } from './latex-statement.ts';
+import { PACKAGE_YAML_TOTAL_MAX_BYTES } from './package-metadata.ts';
 import { readPackageFolder } from './package-folder.ts';
 import { leftInZip } from './package-files.ts';
 
@@ -166,6 +169,50 @@ describe('reading a Kattis problem package', () => {
       ),
     });
     expect(refused({ 'problem.yaml': 'name: [unclosed\n' })?.message).toMatch(/not valid YAML/u);
+    // A LaTeX statement is converted on the event loop: 128 KB at most.
+    expect(
+      refused({
+        'problem.yaml': 'name: x\n',
+        'problem_statement/problem.en.tex': '\\'.repeat(MAX_LATEX_STATEMENT_BYTES + 1),
+      })?.message,
+    ).toBe('problem_statement/problem.en.tex is larger than 128 KB.');
+  });
+
+  it('reads the YAML metadata of a package within limits shared by its files', () => {
+    // 200 groups with a testdata.yaml each: 600 look-ups, one parse per file, one token budget.
+    const group = (i: number) => ({
+      [`data/secret/g${i}/1.in`]: '1\n',
+      [`data/secret/g${i}/1.ans`]: '1\n',
+      [`data/secret/g${i}/testdata.yaml`]: `accept_score: 2\n# ${'x'.repeat(100)}\n`,
+    });
+    const groups = Object.assign({}, ...Array.from({ length: 200 }, (_, i) => group(i))) as Record<
+      string,
+      string
+    >;
+    expect(() =>
+      readKattisPackage(files({ 'problem.yaml': 'name: g\n', ...groups }), 'g', { today }),
+    ).toThrow(
+      messages.packageYamlTotalTooLarge.replace(
+        '{size}',
+        `${PACKAGE_YAML_TOTAL_MAX_BYTES / 1024} KB`,
+      ),
+    );
+    const few = Object.fromEntries(Object.entries(groups).slice(0, 3 * 100));
+    const { input } = readKattisPackage(files({ 'problem.yaml': 'name: g\n', ...few }), 'g', {
+      today,
+    });
+    expect(input.testCases?.map((t) => t.weight)).toEqual(Array(100).fill(2));
+    expect(() =>
+      readKattisPackage(
+        files({
+          'problem.yaml': `name: ${'['.repeat(40)}`,
+          'data/sample/1.in': '',
+          'data/sample/1.ans': '',
+        }),
+        'g',
+        { today },
+      ),
+    ).toThrow(PackageError);
   });
 });
 

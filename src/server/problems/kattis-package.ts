@@ -6,7 +6,6 @@
  * self-check runs. Works on the package's files already read into memory (package-files.ts reads
  * a zip or a folder), so it is a pure function of them.
  */
-import { parse as parseYaml } from 'yaml';
 import {
   CHALLENGE_ID_PATTERN,
   DEFAULT_MEMORY_LIMIT_MB,
@@ -20,22 +19,21 @@ import type { CompareRuleInput } from '../../contract/compare-rule.ts';
 import { GROUP_NAME_PATTERN, type TestGroup } from '../../contract/test-groups.ts';
 import type { Verdict } from '../../contract/verdicts.ts';
 import { latexTitle, latexToText } from './latex-statement.ts';
+import { PackageError } from './package-error.ts';
+import { messages } from '../../contract/messages.ts';
+import {
+  newYamlBudget,
+  PACKAGE_YAML_TOTAL_MAX_BYTES,
+  parsePackageIni,
+  parsePackageYaml,
+} from './package-metadata.ts';
 
 /** A package's files: relative POSIX paths (no leading ./) to their bytes. */
 export type PackageFiles = ReadonlyMap<string, Buffer>;
 /** Test data files not read into memory: path → size in bytes. */
 export type LargeFiles = ReadonlyMap<string, number>;
 
-export class PackageError extends Error {
-  constructor(
-    message: string,
-    /** 413 for test data larger than a challenge can hold, else 400. */
-    readonly status: 400 | 413 = 400,
-  ) {
-    super(message);
-    this.name = 'PackageError';
-  }
-}
+export { PackageError };
 
 /** A labelled submission of the package and the verdict its folder promises. */
 export interface PackageSubmission {
@@ -116,29 +114,49 @@ const text = (files: PackageFiles, path: string): string | undefined =>
 const byNaturalPath = (a: string, b: string) =>
   a.localeCompare(b, 'en', { numeric: true, sensitivity: 'base' });
 
-/** problem.yaml, testdata.yaml and statements are small; a larger one is no package's. */
-const MAX_META_BYTES = 1024 * 1024;
+/** Statements are small; a larger one is no package's. */
+const MAX_STATEMENT_BYTES = 1024 * 1024;
+/**
+ * The LaTeX conversion is linear but not cheap: 1 MB of backslashes took 186 ms of the event loop
+ * on a busy machine. 128 KB keeps it near 25 ms, and a description keeps 50,000 characters anyway.
+ */
+export const MAX_LATEX_STATEMENT_BYTES = 128 * 1024;
 
-function yamlOf(files: PackageFiles, path: string): Record<string, unknown> {
-  const source = text(files, path);
-  if (source === undefined) return {};
-  if (source.length > MAX_META_BYTES) throw new PackageError(`${path} is larger than 1 MB`);
-  try {
-    const value: unknown = parseYaml(source);
-    return value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
-  } catch (err) {
-    throw new PackageError(`${path} is not valid YAML: ${(err as Error).message}`);
-  }
+/**
+ * The package's YAML metadata, each file parsed once (groupInfo asks for the same testdata.yaml
+ * for every test), after their sizes together were checked (package-metadata.ts).
+ */
+function yamlReader(files: PackageFiles): (path: string) => Record<string, unknown> {
+  let total = 0;
+  for (const [path, bytes] of files)
+    if (path === 'problem.yaml' || (path.startsWith('data/') && path.endsWith('/testdata.yaml')))
+      total += bytes.length;
+  if (total > PACKAGE_YAML_TOTAL_MAX_BYTES)
+    throw new PackageError(
+      messages.packageYamlTotalTooLarge.replace(
+        '{size}',
+        `${PACKAGE_YAML_TOTAL_MAX_BYTES / 1024} KB`,
+      ),
+    );
+  const budget = newYamlBudget();
+  const parsed = new Map<string, Record<string, unknown>>();
+  return (path) => {
+    let value = parsed.get(path);
+    if (!value) {
+      const bytes = files.get(path);
+      value = bytes ? parsePackageYaml(path, bytes, budget) : {};
+      parsed.set(path, value);
+    }
+    return value;
+  };
 }
+
+type YamlOf = ReturnType<typeof yamlReader>;
 
 /** domjudge-problem.ini: `key = value` lines, values maybe quoted. */
 function iniOf(files: PackageFiles): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const line of (text(files, 'domjudge-problem.ini') ?? '').split(/\r?\n/u)) {
-    const m = /^\s*([A-Za-z_]+)\s*=\s*(.*?)\s*$/u.exec(line);
-    if (m?.[1]) out[m[1].toLowerCase()] = (m[2] ?? '').replace(/^(['"])(.*)\1$/u, '$2');
-  }
-  return out;
+  const bytes = files.get('domjudge-problem.ini');
+  return bytes ? parsePackageIni('domjudge-problem.ini', bytes) : {};
 }
 
 const record = (value: unknown): Record<string, unknown> =>
@@ -168,7 +186,11 @@ function statementOf(files: PackageFiles): { text: string; tex?: string } | unde
     const source = text(files, path);
     if (source === undefined) continue;
     // The LaTeX conversion scans for braces: bounded input, bounded work.
-    if (source.length > MAX_META_BYTES) throw new PackageError(`${path} is larger than 1 MB`);
+    const max = path.endsWith('.tex') ? MAX_LATEX_STATEMENT_BYTES : MAX_STATEMENT_BYTES;
+    if (Buffer.byteLength(source) > max)
+      throw new PackageError(
+        messages.packageFileTooLarge.replace('{file}', path).replace('{size}', `${max / 1024} KB`),
+      );
     return path.endsWith('.tex')
       ? { text: latexToText(source), tex: source }
       : { text: source.trim() };
@@ -239,8 +261,8 @@ interface GroupInfo {
 }
 
 /** A group's testdata.yaml (falling back to its parents'): all or nothing, and a test's points. */
-function groupInfo(files: PackageFiles, dir: string): GroupInfo {
-  const chain = [dir, 'data/secret', 'data'].map((d) => yamlOf(files, `${d}/testdata.yaml`));
+function groupInfo(yamlOf: YamlOf, dir: string): GroupInfo {
+  const chain = [dir, 'data/secret', 'data'].map((d) => yamlOf(`${d}/testdata.yaml`));
   const get = (key: string) => chain.find((y) => y[key] !== undefined)?.[key];
   const onReject = get('on_reject');
   const graderFlags = String(get('grader_flags') ?? '');
@@ -253,6 +275,7 @@ function groupInfo(files: PackageFiles, dir: string): GroupInfo {
 
 function testsOf(
   files: PackageFiles,
+  yamlOf: YamlOf,
   large: LargeFiles,
   warnings: string[],
 ): { tests: TestCase[]; groups: TestGroup[]; pendingFiles: PendingTestFile[] } {
@@ -296,7 +319,7 @@ function testsOf(
     const folder = hidden && rest.includes('/') ? rest.slice(0, rest.indexOf('/')) : undefined;
     const group = folder?.replace(/[^A-Za-z0-9_-]/gu, '-').slice(0, 64);
     const info = groupInfo(
-      files,
+      yamlOf,
       folder ? `data/secret/${folder}` : hidden ? 'data/secret' : 'data/sample',
     );
     if (group && GROUP_NAME_PATTERN.test(group)) groups.set(group, info.scoring);
@@ -375,7 +398,8 @@ export function readKattisPackage(
       'Not a problem package: neither problem.yaml nor domjudge-problem.ini was found',
     );
   const warnings: string[] = [];
-  const yaml = yamlOf(files, 'problem.yaml');
+  const yamlOf = yamlReader(files);
+  const yaml = yamlOf('problem.yaml');
   const ini = iniOf(files);
   const hasValidator = [...files.keys()].some((p) => p.startsWith('output_validators/'));
   const validation = String(yaml.validation ?? (hasValidator ? 'custom' : 'default'));
@@ -383,7 +407,7 @@ export function readKattisPackage(
     throw new PackageError('Interactive problems are not supported yet');
   const statement = statementOf(files);
   const name = problemName(yaml, ini, statement?.tex) ?? shortName;
-  const { tests, groups, pendingFiles } = testsOf(files, large, warnings);
+  const { tests, groups, pendingFiles } = testsOf(files, yamlOf, large, warnings);
 
   const checker = validation.startsWith('custom') ? checkerOf(files) : undefined;
   if (validation.startsWith('custom') && !checker)

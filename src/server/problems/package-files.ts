@@ -17,6 +17,11 @@ import {
   PackageError,
   type PackageFiles,
 } from './kattis-package.ts';
+import {
+  assertMetadataSize,
+  PACKAGE_INI_MAX_BYTES,
+  PACKAGE_YAML_MAX_BYTES,
+} from './package-metadata.ts';
 
 const MAX_ENTRIES = 20_000;
 /** The most one file may inflate to (TEST_DATA_MAX_MB's default; the store checks the setting). */
@@ -25,6 +30,13 @@ const MAX_FILE_BYTES = 64 * 1024 * 1024;
 /** What an import reads; the rest of a package (input validators, attachments...) is skipped. */
 const USED =
   /^(problem\.yaml|domjudge-problem\.ini|\.timelimit|(problem_statement|statement|data|output_validators|submissions)\/.+)$/u;
+
+const metadataMaxBytes = (path: string): number | undefined =>
+  path === 'domjudge-problem.ini'
+    ? PACKAGE_INI_MAX_BYTES
+    : path === 'problem.yaml' || (path.startsWith('data/') && path.endsWith('/testdata.yaml'))
+      ? PACKAGE_YAML_MAX_BYTES
+      : undefined;
 
 const S_IFMT = 0o170000;
 const S_IFLNK = 0o120000;
@@ -131,6 +143,9 @@ export async function openPackageZip(zipPath: string, fileName: string): Promise
       if (!USED.test(path)) continue;
       if (entry.uncompressedSize > MAX_FILE_BYTES)
         throw new PackageError(`${path} is larger than 64 MB`, 413);
+      // Metadata over its limit is refused from the zip's directory, before anything is inflated.
+      const metadataMax = metadataMaxBytes(path);
+      if (metadataMax !== undefined) assertMetadataSize(path, entry.uncompressedSize, metadataMax);
       total += entry.uncompressedSize;
       if (total > PROBLEM_PACKAGE_MAX_BYTES)
         throw new PackageError('The package unpacks to more than 256 MB', 413);

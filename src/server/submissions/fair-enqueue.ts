@@ -11,7 +11,12 @@ import type { JudgeLanguage } from '../../contract/verdicts.ts';
 import type { JobQueue } from '../queue/job-queue.ts';
 import { leaseSeconds } from '../queue/lease.ts';
 
-export type EnqueueDeps = { queue: JobQueue; leaseMarginSeconds: number };
+export type EnqueueDeps = {
+  queue: JobQueue;
+  leaseMarginSeconds: number;
+  /** CHECKER_TIME_LIMIT_SECONDS in ms (default: the contract's): a checker's runs count in a lease. */
+  checkerTimeLimitMs?: number | undefined;
+};
 
 /**
  * Holds the students' rows until the transaction ends. Locked in id order, so two transactions
@@ -59,6 +64,7 @@ export async function sendAssignedJobs(
           testCount: j.tests,
           timeLimitMs: j.time_limit_ms,
           checkerLanguage: j.checker_language ?? undefined,
+          checkerTimeLimitMs: deps.checkerTimeLimitMs,
         },
         deps.leaseMarginSeconds,
       ),

@@ -23,6 +23,7 @@ type Deps = {
   queue: JobQueue;
   feed: ChangeFeed;
   leaseMarginSeconds: number;
+  checkerTimeLimitMs?: number;
 };
 
 export const judgeAdminRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {

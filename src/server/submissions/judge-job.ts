@@ -2,7 +2,8 @@
  * The judge job handler, the same in the server's in-process workers and in `npm run worker`:
  * takes the submission its job owns, marks it running, judges it on the challenge's current tests
  * and writes the result once (record-result.ts). A judge fault (Internal Error, no sandbox) throws,
- * so the queue retries the job; when its retries are spent, the dead-letter handler marks the
+ * so the queue retries the job (not when the challenge's checker program failed: the same checker
+ * fails the same way, the submission is marked failed at once); when its retries are spent, the dead-letter handler marks the
  * submission failed and the student's queue moves on. Every step is announced on the change feed.
  */
 import { z } from 'zod';
@@ -98,6 +99,15 @@ export function createJudgeJobHandler(deps: JudgeJobDeps) {
         { submissionId, jobId: job.data.jobId, internalMessage: result.internalMessage },
         'judge internal error',
       );
+      // The teacher's checker failed: judging again would cost its limits again for the same
+      // answer, so the submission is marked failed at once (the teacher re-judges it once the
+      // checker is fixed). Any other judge fault is retried.
+      if (result.checkerFailed) {
+        const failed = await recordFailed(deps.database, deps, submissionId, job.data.jobId);
+        if (!failed) return false;
+        await announceWritten(deps, submissionId, failed, 'failed');
+        return true;
+      }
       throw new JudgeFault(result.internalMessage ?? 'judge internal error');
     }
     const written = await recordJudged(deps.database, deps, submissionId, job.data.jobId, {

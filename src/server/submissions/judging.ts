@@ -23,7 +23,7 @@ export type Judging = {
 };
 
 export async function startJudging(options: {
-  config: Pick<Config, 'judgeQueue' | 'judgeConcurrency'>;
+  config: Pick<Config, 'judgeQueue' | 'judgeConcurrency' | 'judge'>;
   database: DatabaseHandle;
   judge: JudgeService;
   log: Log;
@@ -50,6 +50,7 @@ export async function startJudging(options: {
         judge,
         log,
         leaseMarginSeconds: settings.leaseMarginSeconds,
+        checkerTimeLimitMs: config.judge.checkerTimeLimitMs,
         concurrency: config.judgeConcurrency,
         stopTimeoutSeconds: settings.stopTimeoutSeconds,
         heartbeatSeconds: settings.heartbeatSeconds,

@@ -48,7 +48,7 @@ describe('the worst case line of the challenge form', () => {
         compare: { mode: 'checker', checkerLanguage: 'cpp' },
       }),
     ).toBe(
-      'Worst case per submission: compile 5 s + 10 tests × 2 s + checker: compile 20 s + 10 tests × 5.7 s = 102 s',
+      'Worst case per submission: compile 5 s + 10 tests × 2 s + checker: compile 20 s + 10 tests × 2.7 s = 72 s',
     );
     // Any other rule costs nothing more.
     expect(

@@ -6,7 +6,7 @@
 import { acceptedLanguages, languages, type Language } from '../../../contract/challenges.ts';
 import { LANGUAGE_LABELS } from '../../../contract/verdicts.ts';
 import {
-  CHECKER_TIME_LIMIT_MS,
+  checkerWallLimitMs,
   compileWallLimitMs,
   perTestWallLimitMs,
   worstCaseJudgeMs,
@@ -61,6 +61,6 @@ export function worstCaseText(
   const checker =
     checkerLanguage === undefined
       ? ''
-      : ` + checker: compile ${seconds(compileWallLimitMs(checkerLanguage))} + ${times(perTestWallLimitMs(checkerLanguage, CHECKER_TIME_LIMIT_MS))}`;
+      : ` + checker: compile ${seconds(compileWallLimitMs(checkerLanguage))} + ${times(checkerWallLimitMs(checkerLanguage))}`;
   return `Worst case per submission${which}: ${compile > 0 ? `compile ${seconds(compile)} + ` : ''}${tests}${checker} = ${total(cost(language))}`;
 }
