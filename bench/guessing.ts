@@ -1,0 +1,176 @@
+/**
+ * Online guessing on one account (issue 30 item 3), against the real server behind a trusted
+ * proxy (TRUST_PROXY=127.0.0.1, each guesser its own X-Forwarded-For address): 300 addresses each
+ * guess once a second for 20 s (guess-client.ts), with the budget for unknown clients (20 an
+ * hour, the default) and without it (0). For each: the guesses whose password was checked (401),
+ * as a rate per account per hour, and the owner's sign-in time (from a new address, with the
+ * browser's device cookie) while the guessers run, against the same sign-ins on the idle server
+ * measured just before. Goal: the owner's median under attack ≤ 1.5x the idle one, with the budget.
+ */
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { startBenchServer } from './bench-server.ts';
+import { median } from './stats.ts';
+
+const run = promisify(execFile);
+
+export const OWNER_GOAL = 1.5;
+const ADDRESSES = 300;
+const GUESS_EVERY_MS = 1000;
+const ATTACK_MS = 20_000;
+/** The owner's sign-ins start once the guessers have all begun (one period). */
+const OWNER_STARTS_AFTER_MS = 3000;
+const OWNER_SIGN_INS = 20;
+const BUDGET = 20;
+
+export type GuessingRun = {
+  budget: number;
+  /** Guesses the server checked the password of, during the attack. */
+  checked: number;
+  attackMs: number;
+  /** Checked guesses per account per hour: the budget's cap, or the measured pace without it. */
+  perHour: number;
+  guesserStatuses: Record<string, number>;
+  ownerIdle: { p50: number; p90: number };
+  ownerAttacked: { p50: number; p90: number };
+  ownerStatuses: Record<string, number>;
+};
+
+const p90 = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil(0.9 * sorted.length) - 1)] ?? 0;
+};
+
+async function oneRun(budget: number, postgresAdminUrl: string | undefined): Promise<GuessingRun> {
+  const server = await startBenchServer({
+    postgresAdminUrl,
+    env: {
+      TRUST_PROXY: '127.0.0.1',
+      LOGIN_UNKNOWN_FAILURES_PER_ACCOUNT_PER_HOUR: String(budget),
+    },
+  });
+  const owner = { email: 'owner@example.edu', password: 'Owner-pass-word-1' };
+  const post = (ip: string, body: object, cookie?: string) =>
+    fetch(`${server.url}/api/user/loginSignUp`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-forwarded-for': ip,
+        ...(cookie ? { cookie: `portal_device=${cookie}` } : {}),
+      },
+      body: JSON.stringify(body),
+    });
+  let addressNo = 0;
+  const ownerStatuses: Record<string, number> = {};
+  /** The owner's sign-ins one after another, each from an address never used before. */
+  async function ownerSignIns(cookie: string): Promise<number[]> {
+    const times: number[] = [];
+    for (let i = 0; i < OWNER_SIGN_INS; i++) {
+      addressNo += 1;
+      const t0 = performance.now();
+      const response = await post(
+        `198.51.${Math.floor(addressNo / 250)}.${addressNo % 250}`,
+        owner,
+        cookie,
+      );
+      await response.arrayBuffer();
+      times.push(performance.now() - t0);
+      ownerStatuses[response.status] = (ownerStatuses[response.status] ?? 0) + 1;
+    }
+    return times;
+  }
+  try {
+    const signUp = await post('192.0.2.1', { ...owner, name: 'owner' });
+    if (!signUp.ok) throw new Error(`owner sign-up: ${signUp.status}`);
+    const home = await post('192.0.2.1', owner);
+    const cookie = /portal_device=([^;]+)/u.exec(home.headers.getSetCookie().join('\n'))?.[1];
+    if (!home.ok || !cookie) throw new Error(`owner sign-in: ${home.status}, cookie ${cookie}`);
+    // Warm-up, then the idle baseline.
+    await ownerSignIns(cookie);
+    const idle = await ownerSignIns(cookie);
+    for (const key of Object.keys(ownerStatuses)) delete ownerStatuses[key];
+
+    const client = path.join(path.dirname(new URL(import.meta.url).pathname), 'guess-client.ts');
+    const job = {
+      url: server.url,
+      email: owner.email,
+      addresses: ADDRESSES,
+      everyMs: GUESS_EVERY_MS,
+      durationMs: ATTACK_MS,
+    };
+    const attack = run(path.resolve('node_modules/.bin/tsx'), [client, JSON.stringify(job)], {
+      maxBuffer: 16 * 1024 * 1024,
+    });
+    await new Promise((resolve) => setTimeout(resolve, OWNER_STARTS_AFTER_MS));
+    const attacked = await ownerSignIns(cookie);
+    const guessers = JSON.parse((await attack).stdout) as {
+      durationMs: number;
+      statuses: Record<string, number>;
+      checked: number;
+    };
+    return {
+      budget,
+      checked: guessers.checked,
+      attackMs: guessers.durationMs,
+      // With the budget nothing more is checked until the hour is over.
+      perHour:
+        budget > 0
+          ? Math.min(budget, guessers.checked)
+          : (guessers.checked / guessers.durationMs) * 3_600_000,
+      guesserStatuses: guessers.statuses,
+      ownerIdle: { p50: median(idle), p90: p90(idle) },
+      ownerAttacked: { p50: median(attacked), p90: p90(attacked) },
+      ownerStatuses,
+    };
+  } finally {
+    await server.close();
+  }
+}
+
+/** With the budget, then without it; `postgresAdminUrl` given: on PostgreSQL. */
+export async function guessingBenchmark(postgresAdminUrl?: string): Promise<GuessingRun[]> {
+  const runs: GuessingRun[] = [];
+  for (const budget of [BUDGET, 0]) runs.push(await oneRun(budget, postgresAdminUrl));
+  return runs;
+}
+
+/** Prints the figures; answers the number of goals missed. */
+export async function reportGuessingBenchmark(
+  targets: { label: string; url: string | undefined }[],
+): Promise<number> {
+  let missed = 0;
+  const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
+  for (const target of targets) {
+    console.log(
+      `\nOnline guessing on ${target.label}: ${ADDRESSES} addresses, each one guess a second for ${ATTACK_MS / 1000} s, on one account`,
+    );
+    const runs = await guessingBenchmark(target.url);
+    const [withBudget, without] = runs;
+    console.table(
+      runs.map((r) => ({
+        budget: r.budget > 0 ? `${r.budget} an hour` : 'none',
+        'guesses checked': `${r.checked} in ${(r.attackMs / 1000).toFixed(1)} s`,
+        'checked per account per hour': Math.round(r.perHour),
+        'owner idle p50/p90': `${fmt(r.ownerIdle.p50)} / ${fmt(r.ownerIdle.p90)}`,
+        'owner attacked p50/p90': `${fmt(r.ownerAttacked.p50)} / ${fmt(r.ownerAttacked.p90)}`,
+        'attacked vs idle (p50)': `${(r.ownerAttacked.p50 / r.ownerIdle.p50).toFixed(2)}x`,
+        'owner statuses': JSON.stringify(r.ownerStatuses),
+        'guesser statuses': JSON.stringify(r.guesserStatuses),
+      })),
+    );
+    if (withBudget && without) {
+      const ratio = withBudget.ownerAttacked.p50 / withBudget.ownerIdle.p50;
+      const ownerOk =
+        ratio <= OWNER_GOAL && Object.keys(withBudget.ownerStatuses).every((s) => s === '200');
+      console.log(
+        `Guesses checked per account per hour: ${Math.round(withBudget.perHour)} with the budget, ` +
+          `${Math.round(without.perHour)} without it at this pace ` +
+          `(${(without.perHour / Math.max(1, withBudget.perHour)).toFixed(0)}x fewer). ` +
+          `Owner's sign-in under attack: ${ratio.toFixed(2)}x idle (goal ≤ ${OWNER_GOAL}x) ${ownerOk ? 'met' : 'NOT met'}.`,
+      );
+      if (!ownerOk) missed += 1;
+    }
+  }
+  return missed;
+}
