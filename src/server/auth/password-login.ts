@@ -32,27 +32,27 @@ export async function passwordLogin<T extends Account>(options: {
 }): Promise<{ account: T; deviceCookie: string }> {
   const { limiter, clients, email, password, ip, find, failureMessage } = options;
   const known = await clients.knows(email, ip, options.deviceCookie);
-  const retryAfter = await limiter.check(email, ip);
-  if (retryAfter > 0) throw tooMany(retryAfter);
+  // The budget first: while it is spent, a guess costs one query (the known-address lookup).
   if (!known) {
     const slot = await clients.take(email);
     if (!slot.granted) throw tooMany(slot.retryAfter);
   }
   let account: T | undefined;
-  let ok: boolean;
+  let failed = false;
   try {
+    const retryAfter = await limiter.check(email, ip);
+    if (retryAfter > 0) throw tooMany(retryAfter);
     account = await find();
-    ok = await verifyPassword(account?.passwordHash ?? null, password);
-  } catch (error) {
-    // No password was checked (the hash queue was full): the slot was not used.
-    if (!known) await clients.giveBack(email);
-    throw error;
+    failed = !(await verifyPassword(account?.passwordHash ?? null, password)) || !account;
+  } finally {
+    // Only a failure uses the slot: not a success, not a check that never ran (the throttle's
+    // wait, a full hash queue).
+    if (!known && !failed) await clients.giveBack(email);
   }
-  if (!account || !ok) {
+  if (failed || !account) {
     await limiter.record(email, ip);
     throw new HttpError(401, failureMessage);
   }
-  if (!known) await clients.giveBack(email);
   await limiter.clear(email);
   return { account, deviceCookie: await clients.signedIn(email, ip, options.deviceCookie) };
 }
