@@ -54,7 +54,7 @@ async function oneRun(
     postgresAdminUrl,
     env: {
       TRUST_PROXY: '127.0.0.1',
-      LOGIN_UNKNOWN_FAILURES_PER_ACCOUNT_PER_HOUR: String(budget),
+      LOGIN_UNKNOWN_FAILURES_PER_HOUR: String(budget),
     },
   });
   const owner = { email: 'owner@example.edu', password: 'Owner-pass-word-1' };

@@ -67,10 +67,8 @@ describe('loadConfig', () => {
   });
 
   it("reads the unknown clients' budget, 0 turning it off", () => {
-    const config = loadConfig({ LOGIN_UNKNOWN_FAILURES_PER_ACCOUNT_PER_HOUR: '0' });
+    const config = loadConfig({ LOGIN_UNKNOWN_FAILURES_PER_HOUR: '0' });
     expect(config.unknownClientBudget.failures).toBe(0);
-    expect(() => loadConfig({ LOGIN_UNKNOWN_FAILURES_PER_ACCOUNT_PER_HOUR: '-1' })).toThrow(
-      ConfigError,
-    );
+    expect(() => loadConfig({ LOGIN_UNKNOWN_FAILURES_PER_HOUR: '-1' })).toThrow(ConfigError);
   });
 });

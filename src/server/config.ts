@@ -103,7 +103,7 @@ const envSchema = z.object({
   LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().positive().default(15),
   // Failed logins per account per hour from clients that never signed in to it (issue 30): what
   // bounds a guess spread over many addresses. 0 turns the budget off.
-  LOGIN_UNKNOWN_FAILURES_PER_ACCOUNT_PER_HOUR: z.coerce.number().int().min(0).default(20),
+  LOGIN_UNKNOWN_FAILURES_PER_HOUR: z.coerce.number().int().min(0).default(20),
   // Longest a sign-in (or sign-up, or reset) may wait for its password hash, queue included,
   // before it is answered 503 with Retry-After: under the page's 10 s timeout.
   SIGN_IN_WAIT_SECONDS: z.coerce.number().min(0).max(300).default(8),
@@ -288,7 +288,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       windowSeconds: Math.round(e.LOGIN_FAILURE_WINDOW_MINUTES * 60),
     },
     unknownClientBudget: {
-      failures: e.LOGIN_UNKNOWN_FAILURES_PER_ACCOUNT_PER_HOUR,
+      failures: e.LOGIN_UNKNOWN_FAILURES_PER_HOUR,
       windowSeconds: 3600,
     },
     smtpTls: {

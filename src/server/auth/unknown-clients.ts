@@ -3,7 +3,7 @@
  * login-throttle.ts slows each address that fails, but every new address got two free guesses:
  * 300 addresses made 600 guesses a minute on one account, none refused. Here the password checks
  * granted to unknown clients on an account are counted per hour, in the database (every server
- * process shares the count), and once LOGIN_UNKNOWN_FAILURES_PER_ACCOUNT_PER_HOUR is spent the
+ * process shares the count), and once LOGIN_UNKNOWN_FAILURES_PER_HOUR is spent the
  * unknown ones wait for the next hour. A client is known to the account when its browser carries
  * a device cookie for it (device-cookie.ts) or its address signed in to it in the last 30 days;
  * known clients are never charged nor held back by the budget (the throttle still slows them).
