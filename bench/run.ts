@@ -4,6 +4,7 @@
  */
 import { authLoadBenchmark } from './auth-load.ts';
 import { reportDeadlineBenchmark } from './deadline-burst.ts';
+import { reportGuessingBenchmark } from './guessing.ts';
 import { reportImportBenchmark } from './problem-import.ts';
 import { judgeBenchmark, THROUGHPUT_GOAL } from './judge.ts';
 import { reportRosterBenchmark } from './roster.ts';
@@ -21,8 +22,8 @@ const targets: { label: string; url: string | undefined }[] = [
   ...(postgresUrl ? [{ label: 'PostgreSQL', url: postgresUrl }] : []),
 ];
 
-// `BENCH_ONLY=judge,roster npm run bench` runs a subset (auth, roster, judge, results, import,
-// web, deadline, similarity).
+// `BENCH_ONLY=judge,roster npm run bench` runs a subset (auth, guessing, roster, judge, results,
+// import, web, deadline, similarity). `auth` runs `guessing` too.
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
 const wanted = (name: string) => !only || only.includes(name);
 
@@ -55,6 +56,9 @@ for (const target of wanted('auth') ? targets : []) {
   for (const p of failed) console.log(`${p.name}: answers late or failed (goal: none)`);
   failures += failed.length;
 }
+// Online guessing on one account (issue 30): the budget for unknown clients, the owner's sign-in.
+const guessingMissed =
+  wanted('auth') || wanted('guessing') ? await reportGuessingBenchmark(targets) : 0;
 if (wanted('roster'))
   for (const target of targets) failures += await reportRosterBenchmark(target.url);
 if (wanted('judge')) await reportJudge();
@@ -99,4 +103,6 @@ if (deadlineMissed > 0)
   console.log(`Deadline burst: ${deadlineMissed} goal(s) not met, see above.`);
 if (resultsMissed > 0) console.log(`Results: ${resultsMissed} goal(s) not met, see above.`);
 if (importMissed > 0) console.log(`Package import: ${importMissed} goal(s) not met, see above.`);
+if (guessingMissed > 0)
+  console.log(`Online guessing: ${guessingMissed} goal(s) not met, see above.`);
 if (similarityMissed > 0) console.log('Similarity report: the 5 s goal was not met, see above.');

@@ -9,6 +9,7 @@ import Fastify, {
 } from 'fastify';
 import type { DestinationStream } from 'pino';
 import compress from '@fastify/compress';
+import fastifyCookie from '@fastify/cookie';
 import helmet from 'helmet';
 import {
   serializerCompiler,
@@ -17,7 +18,9 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/connection.ts';
+import { createDeviceCookies } from './auth/device-cookie.ts';
 import { createLoginThrottle } from './auth/login-throttle.ts';
+import { createUnknownClients } from './auth/unknown-clients.ts';
 import { createGuards } from './auth/guards.ts';
 import { hashQueue } from './auth/hash-queue.ts';
 import { gateSignIns, SignInGate } from './auth/sign-in-gate.ts';
@@ -146,6 +149,8 @@ export async function buildApp(
     ),
   );
 
+  // Device cookies (login) and the single sign-on flow read and set cookies.
+  await app.register(fastifyCookie);
   app.decorateRequest('auth', null);
   // Accounts' token versions: logout, reset, sign out everywhere and deletion end sessions.
   const versions = createSessionVersions(database, app.log);
@@ -166,6 +171,17 @@ export async function buildApp(
     activateAccountPath,
   ]);
   const limiter = createLoginThrottle(database.db, 'login', config.loginLimits);
+  const secret = await resolveJwtSecret(config.jwtSecret, config.dataDir);
+  // Guesses from clients that never signed in to an account are bounded per account (issue 30).
+  const devices = createDeviceCookies(secret);
+  const unknownClients = (scope: string) =>
+    createUnknownClients({
+      db: database.db,
+      scope,
+      budget: config.unknownClientBudget,
+      devices,
+    });
+  const secureCookies = config.publicUrl.startsWith('https:');
   const readiness = watchJudgeReadiness(judge, app.log, config.judgeReadinessCheckSeconds);
   const pruning = startPruning(
     database.db,
@@ -173,6 +189,7 @@ export async function buildApp(
       failureWindowSeconds: Math.max(
         config.loginLimits.windowSeconds,
         config.resetLimits.windowSeconds,
+        config.unknownClientBudget.windowSeconds,
       ),
     },
     app.log,
@@ -186,7 +203,13 @@ export async function buildApp(
     leaseMarginSeconds: config.judgeQueue.leaseMarginSeconds,
     checkerTimeLimitMs: config.judge.checkerTimeLimitMs,
   });
-  await app.register(studentAccountRoutes, { db: database.db, tokens, limiter, config });
+  await app.register(studentAccountRoutes, {
+    db: database.db,
+    tokens,
+    limiter,
+    clients: unknownClients('login'),
+    config,
+  });
   await app.register(passwordResetRoutes, { db: database.db, config, versions });
   await app.register(sessionRoutes, { guards, versions });
   await seedFirstAdmin(
@@ -206,6 +229,8 @@ export async function buildApp(
     tokens,
     dataDir: config.dataDir,
     limiter: createLoginThrottle(database.db, 'admin-login', config.loginLimits),
+    clients: unknownClients('admin-login'),
+    secureCookies,
   });
   const { maxFileBytes, maxChallengeBytes } = config.testData;
   await app.register(challengeRoutes, { db: database.db, guards, judge, maxChallengeBytes });
@@ -222,7 +247,6 @@ export async function buildApp(
   await app.register(signalTimelineRoute, { db: database.db, guards });
   await app.register(similarityRoutes, { db: database.db, guards });
   await app.register(rosterRoutes, { db: database.db, guards });
-  const secret = await resolveJwtSecret(config.jwtSecret, config.dataDir);
   await app.register(oidcRoutes, {
     config,
     db: database.db,

@@ -16,6 +16,7 @@ describe('loadConfig', () => {
       trustProxy: false,
       sessionTtlSeconds: 12 * 3600,
       loginLimits: { perAccount: 10, perIp: 300, windowSeconds: 900 },
+      unknownClientBudget: { failures: 20, windowSeconds: 3600 },
     });
     expect(config.judgeConcurrency).toBeGreaterThan(0);
   });
@@ -56,5 +57,27 @@ describe('loadConfig', () => {
     expect(
       loadConfig({ DATA_DIR: '/srv/portal', JUDGE_WORK_DIR: '/srv/portal-judge' }).judge.workDir,
     ).toBe('/srv/portal-judge');
+  });
+
+  it("takes TRUST_PROXY as a flag or as the proxies' addresses and ranges (issue 30)", () => {
+    expect(loadConfig({ TRUST_PROXY: 'no' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+    ]);
+    expect(loadConfig({ TRUST_PROXY: '::1 fd00::/8,loopback' }).trustProxy).toEqual([
+      '::1',
+      'fd00::/8',
+      'loopback',
+    ]);
+    for (const bad of ['maybe', '10.0.0.0/33', '300.1.1.1', 'proxy.campus.edu', ',']) {
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY must be/);
+    }
+  });
+
+  it("reads the unknown clients' budget, 0 turning it off", () => {
+    const config = loadConfig({ LOGIN_UNKNOWN_FAILURES_PER_HOUR: '0' });
+    expect(config.unknownClientBudget.failures).toBe(0);
+    expect(() => loadConfig({ LOGIN_UNKNOWN_FAILURES_PER_HOUR: '-1' })).toThrow(ConfigError);
   });
 });

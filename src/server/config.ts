@@ -19,6 +19,24 @@ const flag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+/**
+ * TRUST_PROXY: a flag, or the proxies' addresses and CIDR ranges (and proxy-addr's names for
+ * loopback, link-local and unique-local ranges). With a list, X-Forwarded-For is read only from a
+ * peer in it, so a server also reachable directly cannot be told any address by a client.
+ */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'] as const;
+const TRUST_PROXY_ERROR =
+  "TRUST_PROXY must be true, false, or a list of the proxies' addresses or CIDR ranges (e.g. 10.0.0.0/8,127.0.0.1)";
+const proxyList = z
+  .string()
+  .transform((v) => v.split(/[\s,]+/u).filter((item) => item !== ''))
+  .pipe(
+    z
+      .array(z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6(), z.enum(PROXY_RANGE_NAMES)]))
+      .min(1, { error: TRUST_PROXY_ERROR }),
+  );
+const trustProxy = z.union([flag, proxyList], { error: TRUST_PROXY_ERROR });
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -77,12 +95,15 @@ const envSchema = z.object({
   TZ: z.string().default('UTC'),
   REDIS_URL: optionalText,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: flag.default(false),
+  TRUST_PROXY: trustProxy.default(false),
   // Failed logins allowed per window. The per-IP figure is high because a whole lab often
   // shares one address behind NAT; the per-account one is what stops password guessing.
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
   LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().positive().default(300),
   LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().positive().default(15),
+  // Failed logins per account per hour from clients that never signed in to it (issue 30): what
+  // bounds a guess spread over many addresses. 0 turns the budget off.
+  LOGIN_UNKNOWN_FAILURES_PER_HOUR: z.coerce.number().int().min(0).default(20),
   // Longest a sign-in (or sign-up, or reset) may wait for its password hash, queue included,
   // before it is answered 503 with Retry-After: under the page's 10 s timeout.
   SIGN_IN_WAIT_SECONDS: z.coerce.number().min(0).max(300).default(8),
@@ -190,8 +211,11 @@ export type Config = {
   timeZone: string;
   redisUrl: string | undefined;
   logLevel: string;
-  trustProxy: boolean;
+  /** Fastify's trustProxy: a flag, or the proxies' addresses and ranges. */
+  trustProxy: boolean | string[];
   loginLimits: { perAccount: number; perIp: number; windowSeconds: number };
+  /** Failed logins per account per window from clients unknown to it; 0: no budget. */
+  unknownClientBudget: { failures: number; windowSeconds: number };
   signInWaitMs: number;
   smtpTls: { ignoreTls: boolean; requireTls: boolean; rejectUnauthorized: boolean };
   /** A failed send is tried `attempts` times in all, waiting firstDelayMs, then twice as long... */
@@ -270,6 +294,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       perAccount: e.LOGIN_MAX_FAILURES_PER_ACCOUNT,
       perIp: e.LOGIN_MAX_FAILURES_PER_IP,
       windowSeconds: Math.round(e.LOGIN_FAILURE_WINDOW_MINUTES * 60),
+    },
+    unknownClientBudget: {
+      failures: e.LOGIN_UNKNOWN_FAILURES_PER_HOUR,
+      windowSeconds: 3600,
     },
     smtpTls: {
       ignoreTls: e.SMTP_IGNORE_TLS,

@@ -54,6 +54,12 @@ describe.each(databaseKinds)('pruning expired rows on %s', (kind) => {
         ('dead', 'h', 1, 1, ${ago('2 days')}), ('alive', 'h', 2, 1, now())`,
     );
 
+    await sql(
+      `insert into known_sign_in_addresses (scope, email, ip, last_signed_in_at) values
+        ('login', 'old@college.test', '192.0.2.1', ${ago('31 days')}),
+        ('login', 'recent@college.test', '192.0.2.1', ${ago('29 days')})`,
+    );
+
     // The server's own hourly pruning may get there first: what is left is what counts.
     await pruneExpired(server.database.db, { failureWindowSeconds: WINDOW_SECONDS });
     expect(await keys('auth_failures', 'key')).toEqual(['recent']);
@@ -64,5 +70,10 @@ describe.each(databaseKinds)('pruning expired rows on %s', (kind) => {
     expect(await keys('run_locks', 'user_id')).toEqual([]);
     expect(await keys('judge_workers', 'id')).toContain('alive');
     expect(await keys('judge_workers', 'id')).not.toContain('dead');
+    // The sign-up's own address stays known too.
+    expect(await keys('known_sign_in_addresses', 'email')).toEqual([
+      'prune@college.test',
+      'recent@college.test',
+    ]);
   });
 });

@@ -1,7 +1,7 @@
 /**
  * POST /api/admin/login: the server checks the administrator's credentials (the spec's browser-
  * side check would publish them in the bundle). Failures say 'Invalid credentials' and are rate
- * limited like student logins.
+ * limited like student logins; a success gives the browser its device cookie (device-cookie.ts).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -10,7 +10,9 @@ import {
   adminLoginResponseSchema,
 } from '../../contract/admin.ts';
 import { messages } from '../../contract/messages.ts';
+import { DEVICE_COOKIE, deviceCookieOptions } from '../auth/device-cookie.ts';
 import type { LoginThrottle } from '../auth/login-throttle.ts';
+import type { UnknownClients } from '../auth/unknown-clients.ts';
 import { passwordLogin } from '../auth/password-login.ts';
 import type { TokenService } from '../auth/tokens.ts';
 import type { Db } from '../db/connection.ts';
@@ -18,28 +20,42 @@ import { findAdminByEmail } from './admin-queries.ts';
 import { adminSession } from './admin-session.ts';
 import { forgetFirstPassword } from './first-password.ts';
 
-/** `dataDir`: where the generated first password waits for its first sign-in. */
-type Deps = { db: Db; tokens: TokenService; limiter: LoginThrottle; dataDir: string };
+/**
+ * `dataDir`: where the generated first password waits for its first sign-in; `secureCookies`:
+ * the device cookie is Secure when the portal is served over https.
+ */
+type Deps = {
+  db: Db;
+  tokens: TokenService;
+  limiter: LoginThrottle;
+  clients: UnknownClients;
+  dataDir: string;
+  secureCookies: boolean;
+};
 
 export const adminLoginRoute: FastifyPluginAsyncZod<Deps> = async (
   app,
-  { db, tokens, limiter, dataDir },
+  { db, tokens, limiter, clients, dataDir, secureCookies },
 ) => {
+  const cookieOptions = deviceCookieOptions(adminLoginPath, secureCookies);
   app.post(
     adminLoginPath,
     { schema: { body: adminLoginRequestSchema, response: { 200: adminLoginResponseSchema } } },
-    async (request) => {
+    async (request, reply) => {
       const { email, password } = request.body;
-      const admin = await passwordLogin({
+      const login = await passwordLogin({
         limiter,
+        clients,
         email,
         password,
         ip: request.ip,
+        deviceCookie: request.cookies[DEVICE_COOKIE],
         find: () => findAdminByEmail(db, email),
         failureMessage: messages.invalidCredentials,
       });
-      await forgetFirstPassword(dataDir, admin.email);
-      return adminSession(tokens, admin);
+      await forgetFirstPassword(dataDir, login.account.email);
+      reply.setCookie(DEVICE_COOKIE, login.deviceCookie, cookieOptions);
+      return adminSession(tokens, login.account);
     },
   );
 };

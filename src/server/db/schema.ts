@@ -60,6 +60,26 @@ export const authFailures = pgTable('auth_failures', {
   lastFailedAt: timestamp('last_failed_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * Addresses that signed in to an account (issue 30): a failed login from one of them is not
+ * charged to the account's budget for unknown clients (auth/unknown-clients.ts). Keyed by the
+ * login's scope and email, as the failure counts are; forgotten 30 days after the last sign-in
+ * (maintenance/prune-expired.ts), and only a right password adds a row, so it stays small.
+ */
+export const knownSignInAddresses = pgTable(
+  'known_sign_in_addresses',
+  {
+    scope: text('scope').notNull(),
+    email: text('email').notNull(),
+    ip: text('ip').notNull(),
+    lastSignedInAt: timestamp('last_signed_in_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.scope, t.email, t.ip] }),
+    index('known_sign_in_addresses_last').on(t.lastSignedInAt),
+  ],
+);
+
 /** Administrators, checked by the server (DESIGN.md §3), never in the browser. */
 export const admins = pgTable('admins', {
   id: uuid('id').primaryKey().defaultRandom(),

@@ -3,12 +3,14 @@
  * every login or reset request writes to do not grow for ever: failed-sign-in counters past their
  * window, reset tokens a week after they expired (until then a late click still reads "expired"
  * rather than "invalid"), finished or abandoned package self-checks after a week, Run locks long
- * past their expiry, and judge workers silent for a day (the administrator's queue view shows a
- * dead one meanwhile). Every server process runs it: the deletes are idempotent.
+ * past their expiry, judge workers silent for a day (the administrator's queue view shows a
+ * dead one meanwhile), and addresses that have not signed in to an account for 30 days (issue 30:
+ * they count as known to it until then, auth/unknown-clients.ts). Every server process runs it: the deletes are idempotent.
  */
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/connection.ts';
+import { KNOWN_ADDRESS_DAYS } from '../auth/unknown-clients.ts';
 
 export type PruneRules = {
   /** The longest failure window of the login and reset limiters, in seconds. */
@@ -21,6 +23,7 @@ export type Pruned = {
   selfChecks: number;
   runLocks: number;
   judgeWorkers: number;
+  knownAddresses: number;
 };
 
 const count = (result: unknown) => (result as { rowCount: number | null }).rowCount ?? 0;
@@ -49,6 +52,11 @@ export async function pruneExpired(db: Db, rules: PruneRules): Promise<Pruned> {
     judgeWorkers: count(
       await db.execute(
         sql`delete from judge_workers where heartbeat_at < now() - interval '1 day'`,
+      ),
+    ),
+    knownAddresses: count(
+      await db.execute(
+        sql`delete from known_sign_in_addresses where last_signed_in_at < now() - make_interval(days => ${KNOWN_ADDRESS_DAYS})`,
       ),
     ),
   };

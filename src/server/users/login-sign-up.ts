@@ -1,8 +1,10 @@
 /**
  * POST /api/user/loginSignUp (spec §7): sign-up when `name` is present, login otherwise.
  * Wrong email and wrong password answer the same 401, in about the same time; failed logins are
- * rate limited per account and per address. A sign-up answers the session, the spec's 409, or
- * 202 "check your email" (sign-up.ts, by STUDENT_SIGNUP), whose mail is sent after the answer.
+ * rate limited per account and per address, and per account for clients that never signed in to
+ * it (password-login.ts). A sign-up answers the session, the spec's 409, or 202 "check your
+ * email" (sign-up.ts, by STUDENT_SIGNUP), whose mail is sent after the answer. A session answer
+ * (login or sign-up) gives the browser its device cookie for the account (device-cookie.ts).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -17,6 +19,8 @@ import type { Db } from '../db/connection.ts';
 import { passwordLogin } from '../auth/password-login.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import type { LoginThrottle } from '../auth/login-throttle.ts';
+import { DEVICE_COOKIE, deviceCookieOptions } from '../auth/device-cookie.ts';
+import type { UnknownClients } from '../auth/unknown-clients.ts';
 import type { TokenService } from '../auth/tokens.ts';
 import { signUp, type SignUpMail } from './sign-up.ts';
 import { studentSession } from './student-session.ts';
@@ -26,6 +30,9 @@ type Deps = {
   db: Db;
   tokens: TokenService;
   limiter: LoginThrottle;
+  clients: UnknownClients;
+  /** The device cookie is Secure when the portal is served over https. */
+  secureCookies: boolean;
   mode: StudentSignUpMode;
   /** Sends a sign-up's mail once its answer is out (sign-up-mail.ts). */
   afterAnswer: (mail: SignUpMail, ip: string) => void;
@@ -33,8 +40,9 @@ type Deps = {
 
 export const loginSignUpRoute: FastifyPluginAsyncZod<Deps> = async (
   app,
-  { db, tokens, limiter, mode, afterAnswer },
+  { db, tokens, limiter, clients, secureCookies, mode, afterAnswer },
 ) => {
+  const cookieOptions = deviceCookieOptions(loginSignUpPath, secureCookies);
   const signUpDeps = {
     mode,
     find: (email: string) => findUserByEmail(db, email),
@@ -59,19 +67,27 @@ export const loginSignUpRoute: FastifyPluginAsyncZod<Deps> = async (
     },
     async (request, reply) => {
       const { email, password, name } = request.body;
+      const deviceCookie = request.cookies[DEVICE_COOKIE];
       if (name === undefined) {
-        const user = await passwordLogin({
+        const login = await passwordLogin({
           limiter,
+          clients,
           email,
           password,
           ip: request.ip,
+          deviceCookie,
           find: () => findUserByEmail(db, email),
           failureMessage: messages.wrongEmailOrPassword,
         });
-        return studentSession(tokens, user);
+        reply.setCookie(DEVICE_COOKIE, login.deviceCookie, cookieOptions);
+        return studentSession(tokens, login.account);
       }
       const outcome = await signUp(signUpDeps, { email, name, password });
-      if (outcome.kind === 'session') return studentSession(tokens, outcome.user);
+      if (outcome.kind === 'session') {
+        const cookie = await clients.signedIn(email, request.ip, deviceCookie);
+        reply.setCookie(DEVICE_COOKIE, cookie, cookieOptions);
+        return studentSession(tokens, outcome.user);
+      }
       pendingMail.set(request, outcome.mail);
       return reply.code(202).send({ message: messages.signUpCheckEmail });
     },

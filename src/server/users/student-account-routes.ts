@@ -6,6 +6,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createAttemptLimiter } from '../auth/attempt-limits.ts';
 import type { LoginThrottle } from '../auth/login-throttle.ts';
+import type { UnknownClients } from '../auth/unknown-clients.ts';
 import type { TokenService } from '../auth/tokens.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/connection.ts';
@@ -15,10 +16,16 @@ import { activateAccountRoute } from './activate-account-route.ts';
 import { loginSignUpRoute } from './login-sign-up.ts';
 import { sendSignUpMail, type SignUpMailDeps } from './sign-up-mail.ts';
 
-type Options = { db: Db; tokens: TokenService; limiter: LoginThrottle; config: Config };
+type Options = {
+  db: Db;
+  tokens: TokenService;
+  limiter: LoginThrottle;
+  clients: UnknownClients;
+  config: Config;
+};
 
 export const studentAccountRoutes: FastifyPluginAsyncZod<Options> = async (app, options) => {
-  const { db, tokens, limiter, config } = options;
+  const { db, tokens, limiter, clients, config } = options;
   const log = app.log.child({ component: 'sign-up' });
   const mailer = createMailer(config);
   const jobs = createJobRunner(log);
@@ -37,6 +44,8 @@ export const studentAccountRoutes: FastifyPluginAsyncZod<Options> = async (app, 
     db,
     tokens,
     limiter,
+    clients,
+    secureCookies: config.publicUrl.startsWith('https:'),
     mode: config.studentSignUp,
     afterAnswer: (signUpMail, ip) =>
       jobs.run((signal) => sendSignUpMail(mail, signUpMail, ip, signal)),

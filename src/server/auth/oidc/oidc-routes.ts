@@ -5,7 +5,6 @@
  * and no log ever sees. The page exchanges the hand-over for the session a password login gives:
  * same token, same session store, so nothing else in the product knows how the student signed in.
  */
-import fastifyCookie from '@fastify/cookie';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
@@ -66,7 +65,7 @@ export const oidcRoutes: FastifyPluginAsyncZod<Deps> = async (app, { config, db,
   const oidc = config.oidc;
   const exchanged = createOnceSet();
 
-  await app.register(fastifyCookie);
+  // @fastify/cookie is registered by the app (app.ts): the login's device cookies use it too.
   const secure = config.publicUrl.startsWith('https:');
   const cookiePath = oidcCallbackPath.slice(0, oidcCallbackPath.lastIndexOf('/'));
   const cookieOptions = {
