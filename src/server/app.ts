@@ -164,12 +164,13 @@ export async function buildApp(
     work: config.judgeQueue.inProcess,
   });
   // Sign-ins that could not be checked before the page gives up are refused as they arrive.
-  gateSignIns(app, new SignInGate(config.signInWaitMs), [
-    loginSignUpPath,
-    adminLoginPath,
-    resetPasswordPath,
-    activateAccountPath,
-  ]);
+  gateSignIns(
+    app,
+    new SignInGate(config.signInWaitMs),
+    [loginSignUpPath, adminLoginPath, resetPasswordPath, activateAccountPath],
+    // Past the guessing budget first (password-login.ts), so refused guesses never queue here.
+    [loginSignUpPath, adminLoginPath],
+  );
   const limiter = createLoginThrottle(database.db, 'login', config.loginLimits);
   const secret = await resolveJwtSecret(config.jwtSecret, config.dataDir);
   // Guesses from clients that never signed in to an account are bounded per account (issue 30).

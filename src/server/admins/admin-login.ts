@@ -14,6 +14,7 @@ import { DEVICE_COOKIE, deviceCookieOptions } from '../auth/device-cookie.ts';
 import type { LoginThrottle } from '../auth/login-throttle.ts';
 import type { UnknownClients } from '../auth/unknown-clients.ts';
 import { passwordLogin } from '../auth/password-login.ts';
+import { admitSignIn } from '../auth/sign-in-gate.ts';
 import type { TokenService } from '../auth/tokens.ts';
 import type { Db } from '../db/connection.ts';
 import { findAdminByEmail } from './admin-queries.ts';
@@ -52,6 +53,7 @@ export const adminLoginRoute: FastifyPluginAsyncZod<Deps> = async (
         deviceCookie: request.cookies[DEVICE_COOKIE],
         find: () => findAdminByEmail(db, email),
         failureMessage: messages.invalidCredentials,
+        admit: () => admitSignIn(request),
       });
       await forgetFirstPassword(dataDir, login.account.email);
       reply.setCookie(DEVICE_COOKIE, login.deviceCookie, cookieOptions);

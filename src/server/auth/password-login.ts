@@ -29,6 +29,8 @@ export async function passwordLogin<T extends Account>(options: {
   find: () => Promise<T | undefined>;
   /** The one message for a wrong password and an unknown account alike. */
   failureMessage: string;
+  /** Admits the check at the sign-in gate (sign-in-gate.ts) once the budget has let it by. */
+  admit?: () => void;
 }): Promise<{ account: T; deviceCookie: string }> {
   const { limiter, clients, email, password, ip, find, failureMessage } = options;
   const known = await clients.knows(email, ip, options.deviceCookie);
@@ -40,6 +42,7 @@ export async function passwordLogin<T extends Account>(options: {
   let account: T | undefined;
   let failed = false;
   try {
+    options.admit?.();
     const retryAfter = await limiter.check(email, ip);
     if (retryAfter > 0) throw tooMany(retryAfter);
     account = await find();

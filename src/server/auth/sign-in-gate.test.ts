@@ -1,6 +1,7 @@
+import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { HttpError } from '../http-error.ts';
-import { SignInGate } from './sign-in-gate.ts';
+import { admitSignIn, gateSignIns, SignInGate } from './sign-in-gate.ts';
 
 describe('SignInGate', () => {
   it('admits while the sign-ins ahead would be done within the budget, then answers 503', () => {
@@ -40,5 +41,55 @@ describe('SignInGate', () => {
     done();
     done();
     expect(gate.estimateMs()).toBe(100);
+  });
+
+  describe('on routes that admit their own requests', () => {
+    /**
+     * A login route whose refused guesses take a while to be refused (their queries) and never
+     * reach the gate themselves, and whose owner's sign-in does. Room for two in flight.
+     */
+    async function loginApp(admittedByRoute: string[]) {
+      const app = Fastify();
+      let release: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      gateSignIns(app, new SignInGate(100, () => 0, 50), ['/login'], admittedByRoute);
+      app.setErrorHandler((error: HttpError, _request, reply) =>
+        reply.code(error.statusCode ?? 500).send({ message: error.message }),
+      );
+      app.post<{ Body: { guess: boolean } }>('/login', async (request, reply) => {
+        if (request.body.guess) {
+          await held;
+          return reply.code(429).send({ message: 'refused' });
+        }
+        admitSignIn(request);
+        return { ok: true };
+      });
+      await app.ready();
+      const post = (guess: boolean) =>
+        app.inject({ method: 'POST', url: '/login', payload: { guess } });
+      return { app, release, post };
+    }
+
+    it("keeps refused guesses out of the count, so the owner's sign-in is admitted", async () => {
+      const { app, release, post } = await loginApp(['/login']);
+      const guesses = Array.from({ length: 5 }, () => post(true));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect((await post(false)).statusCode).toBe(200);
+      release();
+      expect((await Promise.all(guesses)).map((r) => r.statusCode)).toEqual([
+        429, 429, 429, 429, 429,
+      ]);
+      await app.close();
+    });
+
+    it('counts every request at the door otherwise (the owner waits behind the guesses)', async () => {
+      const { app, release, post } = await loginApp([]);
+      const guesses = Array.from({ length: 5 }, () => post(true));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect((await post(false)).statusCode).toBe(503);
+      release();
+      await Promise.all(guesses);
+      await app.close();
+    });
   });
 });

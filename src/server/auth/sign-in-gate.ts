@@ -61,15 +61,29 @@ export class SignInGate {
 }
 
 const ADMITTED = Symbol('sign-in admitted');
-type Admitted = FastifyRequest & { [ADMITTED]?: () => void };
+const GATE = Symbol('sign-in gate');
+type Admitted = FastifyRequest & { [ADMITTED]?: () => void; [GATE]?: SignInGate };
 
-/** Puts the routes named in `paths` (POST/PUT with a password to check) behind the gate. */
-export function gateSignIns(app: FastifyInstance, gate: SignInGate, paths: string[]): void {
+/**
+ * Puts the routes named in `paths` (POST/PUT with a password to check) behind the gate, as they
+ * arrive. Those also named in `admittedByRoute` are admitted by the route itself (admitSignIn),
+ * after the checks that refuse a request cheaply: 300 guesses a second that the guessing budget
+ * refuses (unknown-clients.ts) filled the gate's count of sign-ins in flight, and the account's
+ * owner was answered 503 among them (bench/guessing.ts).
+ */
+export function gateSignIns(
+  app: FastifyInstance,
+  gate: SignInGate,
+  paths: string[],
+  admittedByRoute: string[] = [],
+): void {
   const gated = new Set(paths);
+  const byRoute = new Set(admittedByRoute);
   app.addHook('onRequest', async (request: Admitted) => {
-    if (gated.has(request.routeOptions.url ?? '') && request.method !== 'GET') {
-      request[ADMITTED] = gate.admit();
-    }
+    const url = request.routeOptions.url ?? '';
+    if (!gated.has(url) || request.method === 'GET') return;
+    if (byRoute.has(url)) request[GATE] = gate;
+    else request[ADMITTED] = gate.admit();
   });
   app.addHook('onResponse', async (request: Admitted) => {
     request[ADMITTED]?.();
@@ -78,4 +92,13 @@ export function gateSignIns(app: FastifyInstance, gate: SignInGate, paths: strin
   app.addHook('onRequestAbort', async (request: Admitted) => {
     request[ADMITTED]?.();
   });
+}
+
+/**
+ * Admits a request of a route gated `admittedByRoute`, or throws 503 as the gate does at the
+ * door; once only, and nothing for a request that is not behind the gate.
+ */
+export function admitSignIn(request: FastifyRequest): void {
+  const r = request as Admitted;
+  if (r[GATE] && !r[ADMITTED]) r[ADMITTED] = r[GATE].admit();
 }

@@ -19,7 +19,8 @@
  *   (401, then 429) say nothing about which emails exist.
  * - A fixed hour: at most twice the budget across the turn of an hour, never more.
  * - Once a process has seen an account's budget spent, it refuses the account's unknown clients
- *   from memory until the hour is over: 300 guesses a second cost PGlite four queries each
+ *   from memory until the hour is over, and reads the account's known addresses once every
+ *   KNOWN_CACHE_MS instead of once a guess: 300 guesses a second cost PGlite four queries each
  *   otherwise, which kept the owner's sign-in waiting (bench/guessing.ts). Memory only ever
  *   refuses what the database would (a slot given back meanwhile waits for the next hour).
  */
@@ -46,6 +47,12 @@ export type UnknownClients = {
 
 /** How long an address that signed in stays known to the account. */
 export const KNOWN_ADDRESS_DAYS = 30;
+/**
+ * How long a process trusts the known addresses it read for an account whose budget is spent: an
+ * address that signed in on another server process meanwhile waits at most this long (a browser
+ * with its device cookie never does).
+ */
+const KNOWN_CACHE_MS = 10_000;
 /** Accounts whose spent budget one process remembers (each entry ~100 bytes). */
 const SPENT_ENTRIES = 10_000;
 
@@ -75,22 +82,40 @@ export function createUnknownClients(options: {
     }
     spent.set(email, until);
   }
+  const isSpent = (email: string) => (spent.get(email) ?? 0) > Date.now();
+
+  const addressesOf = (email: string) =>
+    and(
+      eq(knownSignInAddresses.scope, scope),
+      eq(knownSignInAddresses.email, email),
+      sql`${knownSignInAddresses.lastSignedInAt} > now() - make_interval(days => ${KNOWN_ADDRESS_DAYS})`,
+    );
+  /** Email → its known addresses, read at `at`; kept only for accounts whose budget is spent. */
+  const knownCache = new Map<string, { at: number; ips: Set<string> }>();
+  async function knownAddressesOf(email: string): Promise<Set<string>> {
+    const cached = knownCache.get(email);
+    if (cached && Date.now() - cached.at < KNOWN_CACHE_MS) return cached.ips;
+    const rows = await db
+      .select({ ip: knownSignInAddresses.ip })
+      .from(knownSignInAddresses)
+      .where(addressesOf(email));
+    for (const [cached] of knownCache) if (!isSpent(cached)) knownCache.delete(cached);
+    const ips = new Set(rows.map((r) => r.ip));
+    knownCache.set(email, { at: Date.now(), ips });
+    return ips;
+  }
 
   return {
     async knows(email, ip, cookie) {
       if (budget.failures === 0) return true;
       if (await devices.proves(cookie, scope, email)) return true;
+      // While the account's budget is spent, every unknown guess would read the database here:
+      // the account's known addresses are read once and kept for a few seconds instead.
+      if (isSpent(email)) return (await knownAddressesOf(email)).has(ip);
       const known = await db
         .select({ ip: knownSignInAddresses.ip })
         .from(knownSignInAddresses)
-        .where(
-          and(
-            eq(knownSignInAddresses.scope, scope),
-            eq(knownSignInAddresses.email, email),
-            eq(knownSignInAddresses.ip, ip),
-            sql`${knownSignInAddresses.lastSignedInAt} > now() - make_interval(days => ${KNOWN_ADDRESS_DAYS})`,
-          ),
-        )
+        .where(and(addressesOf(email), eq(knownSignInAddresses.ip, ip)))
         .limit(1);
       return known.length > 0;
     },
@@ -134,6 +159,7 @@ export function createUnknownClients(options: {
         .where(eq(authFailures.key, key(email)));
     },
     async signedIn(email, ip, cookie) {
+      knownCache.get(email)?.ips.add(ip);
       if (budget.failures > 0) {
         await db
           .insert(knownSignInAddresses)
