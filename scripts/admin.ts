@@ -11,7 +11,6 @@
  * locked administrator can sign in at once. Exit code: 0 done, 1 refused (no such administrator,
  * one exists already, a weak password), 2 the command could not run.
  */
-import fs from 'node:fs';
 import { isStrongEnough } from '../src/contract/password-strength.ts';
 import {
   createAdmin,
@@ -25,9 +24,7 @@ import { generatePassword } from '../src/server/admins/seed-first-admin.ts';
 import { createLoginThrottle } from '../src/server/auth/login-throttle.ts';
 import { ConfigError, loadConfig, type Config } from '../src/server/config.ts';
 import { openOperatorDatabase, type OperatorDatabase } from '../src/server/db/operator-database.ts';
-import { usePrivateUmask } from '../src/server/storage/private-data-dir.ts';
-
-if (fs.existsSync('.env')) process.loadEnvFile('.env');
+import { runOperatorCommand } from './operator-command.ts';
 
 const USAGE = `Usage:
   npm run admin -- create <email>           a new administrator
@@ -119,20 +116,8 @@ async function run(command: string | undefined, args: string[], config: Config):
 }
 
 async function main(): Promise<number> {
-  // Opening the embedded database itself (no portal running) writes into DATA_DIR.
-  usePrivateUmask();
   const [command, ...args] = process.argv.slice(2);
   return run(command, args, loadConfig());
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    if (error instanceof Refused) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    console.error(error instanceof ConfigError ? error.message : error);
-    process.exit(2);
-  },
-);
+runOperatorCommand(main, [Refused]);

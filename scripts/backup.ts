@@ -5,20 +5,15 @@
  * DATA_DIR, DATABASE_URL). Exit code: 0 written, 1 refused (nothing to back up), 2 failed.
  * The file format: src/server/db/backup/backup-format.ts.
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import { ConfigError, loadConfig } from '../src/server/config.ts';
 import { defaultBackupName } from '../src/server/db/backup/backup-format.ts';
-import { backupInstallation, RestoreRefused } from '../src/server/operations/backup-commands.ts';
-import { usePrivateUmask } from '../src/server/storage/private-data-dir.ts';
-
-if (fs.existsSync('.env')) process.loadEnvFile('.env');
+import { backupInstallation, CommandRefused } from '../src/server/operations/backup-commands.ts';
+import { runOperatorCommand } from './operator-command.ts';
 
 const USAGE = 'Usage: npm run backup [-- <file>]';
 
 async function main(): Promise<number> {
-  // The backup holds every password hash and the secrets: it is written 0600 like DATA_DIR.
-  usePrivateUmask();
   const args = process.argv.slice(2);
   if (args.length > 1 || args[0]?.startsWith('-')) throw new ConfigError(USAGE);
   const file = path.resolve(args[0] ?? defaultBackupName(new Date()));
@@ -36,14 +31,4 @@ async function main(): Promise<number> {
   return 0;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    if (error instanceof RestoreRefused) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    console.error(error instanceof ConfigError ? error.message : error);
-    process.exit(2);
-  },
-);
+runOperatorCommand(main, [CommandRefused]);

@@ -6,19 +6,15 @@
  * again. Exit code: 0 restored, 1 refused (nothing changed), 2 failed (nothing changed either on
  * the embedded database).
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import { ConfigError, loadConfig } from '../src/server/config.ts';
 import { BackupFileError } from '../src/server/db/backup/backup-format.ts';
-import { restoreInstallation, RestoreRefused } from '../src/server/operations/backup-commands.ts';
-import { usePrivateUmask } from '../src/server/storage/private-data-dir.ts';
-
-if (fs.existsSync('.env')) process.loadEnvFile('.env');
+import { restoreInstallation, CommandRefused } from '../src/server/operations/backup-commands.ts';
+import { runOperatorCommand } from './operator-command.ts';
 
 const USAGE = 'Usage: npm run restore -- <file> [--force]';
 
 async function main(): Promise<number> {
-  usePrivateUmask();
   const args = process.argv.slice(2);
   const force = args.includes('--force');
   const files = args.filter((a) => a !== '--force');
@@ -35,14 +31,4 @@ async function main(): Promise<number> {
   return 0;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    if (error instanceof RestoreRefused || error instanceof BackupFileError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    console.error(error instanceof ConfigError ? error.message : error);
-    process.exit(2);
-  },
-);
+runOperatorCommand(main, [CommandRefused, BackupFileError]);

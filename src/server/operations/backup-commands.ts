@@ -18,7 +18,7 @@ import { writeBackup, type BackupSummary } from '../db/backup/write-backup.ts';
 import { requeueRestored } from '../submissions/requeue-restored.ts';
 
 /** The operator must act first (exit 1), as against a failure to run (exit 2). */
-export class RestoreRefused extends Error {}
+export class CommandRefused extends Error {}
 
 const PGLITE = 'pglite';
 
@@ -30,7 +30,7 @@ export async function backupInstallation(
   if (!config.databaseUrl) {
     const exists = await fs.stat(path.join(config.dataDir, PGLITE, 'PG_VERSION')).catch(() => null);
     if (!exists)
-      throw new RestoreRefused(
+      throw new CommandRefused(
         `There is no embedded database in DATA_DIR (${config.dataDir}) to back up: is DATA_DIR (or DATABASE_URL) the portal's?`,
       );
   }
@@ -66,7 +66,7 @@ export async function restoreInstallation(
   force: boolean,
 ): Promise<RestoreSummary> {
   await fs.access(file).catch(() => {
-    throw new RestoreRefused(`There is no backup file ${file}.`);
+    throw new CommandRefused(`There is no backup file ${file}.`);
   });
   return config.databaseUrl
     ? restorePostgres({ ...config, databaseUrl: config.databaseUrl }, file, force)
@@ -81,12 +81,12 @@ async function restorePglite(
   const { dataDir } = config;
   const socket = pgliteSocketIn(path.join(dataDir, PGLITE));
   if (socket && (await socketAnswers(socket.path)))
-    throw new RestoreRefused(
+    throw new CommandRefused(
       `A portal is running on DATA_DIR (${dataDir}): stop it (and its npm run admin) before restoring.`,
     );
   const before = await entriesOf(dataDir);
   if (before.length > 0 && !force)
-    throw new RestoreRefused(
+    throw new CommandRefused(
       `DATA_DIR (${dataDir}) is not empty: restore into a new folder, or add --force to replace everything it holds (npm run restore -- <file> --force).`,
     );
   await fs.mkdir(dataDir, { recursive: true, mode: 0o700 });
@@ -125,7 +125,7 @@ async function restorePostgres(
     );
     if ((rows[0]?.n ?? 0) > 0) {
       if (!force)
-        throw new RestoreRefused(
+        throw new CommandRefused(
           'The database named by DATABASE_URL is not empty: restore into a new database, or add --force to drop what the portal keeps in it (schemas public, drizzle and pgboss).',
         );
       await database.pool.query(
