@@ -27,6 +27,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/connection.ts';
 import { authFailures, knownSignInAddresses } from '../db/schema.ts';
+import { countFailure } from './count-failure.ts';
 import type { DeviceCookies } from './device-cookie.ts';
 
 export type UnknownClientBudget = { failures: number; windowSeconds: number };
@@ -69,7 +70,6 @@ export function createUnknownClients(options: {
   // Not under `${scope}:`: a success clears the throttle's keys of the account, never this one.
   const key = (email: string) => `budget:${scope}:${email}`;
   const window = sql`make_interval(secs => ${budget.windowSeconds})`;
-  const over = sql`${authFailures.windowStartedAt} + ${window} <= now()`;
   /** Email → when (Date.now()) its spent budget is renewed. */
   const spent = new Map<string, number>();
   function remember(email: string, until: number) {
@@ -127,22 +127,14 @@ export function createUnknownClients(options: {
         if (left > 0) return { granted: false, retryAfter: Math.ceil(left / 1000) };
         spent.delete(email);
       }
-      // The update's WHERE is checked against the row as it is once locked: concurrent takes on
-      // PostgreSQL queue on the row, and none counts past the budget.
-      const taken = await db
-        .insert(authFailures)
-        .values({ key: key(email), failures: 1, windowStartedAt: sql`now()` })
-        .onConflictDoUpdate({
-          target: authFailures.key,
-          set: {
-            failures: sql`case when ${over} then 1 else ${authFailures.failures} + 1 end`,
-            windowStartedAt: sql`case when ${over} then now() else ${authFailures.windowStartedAt} end`,
-            lastFailedAt: sql`now()`,
-          },
-          setWhere: sql`${over} or ${authFailures.failures} < ${budget.failures}`,
-        })
-        .returning({ failures: authFailures.failures });
-      if (taken.length > 0) return { granted: true };
+      const granted = await countFailure(
+        db,
+        key(email),
+        budget.windowSeconds,
+        'windowStart',
+        budget.failures,
+      );
+      if (granted) return { granted: true };
       const rows = rowsOf(
         await db.execute(
           sql`select ceil(extract(epoch from (window_started_at + ${window} - now())))::int as remaining from auth_failures where key = ${key(email)}`,

@@ -3,16 +3,11 @@
  * (issue 15 item 13): a long first start or upgrade says what it is doing. Mirrors drizzle's rule:
  * a migration is applied when it is newer than the newest one recorded in the database.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import type pg from 'pg';
-import { migrationsFolder } from './connection.ts';
-
-type Journal = { entries: { when: number }[] };
+import { readMigrationJournal } from './migration-journal.ts';
 
 export async function pendingMigrations(pool: pg.Pool): Promise<number> {
-  const journalFile = path.join(migrationsFolder, 'meta', '_journal.json');
-  const journal = JSON.parse(fs.readFileSync(journalFile, 'utf8')) as Journal;
+  const journal = await readMigrationJournal();
   // drizzle's default table; absent on a new database, where everything is pending.
   const table = await pool.query<{ present: boolean }>(
     `select to_regclass('drizzle.__drizzle_migrations') is not null as present`,

@@ -15,7 +15,6 @@ import {
 import { neutraliseCell } from './neutralise-cell.ts';
 import type { WallClock } from './wall-clock.ts';
 
-export const CSV_CONTENT_TYPE = 'text/csv; charset=utf-8';
 const BOM = '\uFEFF';
 
 export function csvField(text: string): string {

@@ -15,9 +15,10 @@ import {
 } from '../../contract/results.ts';
 import type { Guards } from '../auth/guards.ts';
 import type { Db } from '../db/connection.ts';
-import { writeResultsCsv, CSV_CONTENT_TYPE } from './export-csv.ts';
+import { CSV_CONTENT_TYPE, XLSX_CONTENT_TYPE } from '../../contract/spreadsheet-types.ts';
+import { writeResultsCsv } from './export-csv.ts';
 import { exportPages } from './export-rows.ts';
-import { writeResultsXlsx, XLSX_CONTENT_TYPE } from './export-xlsx.ts';
+import { writeResultsXlsx } from './export-xlsx.ts';
 import { challengeOr404 } from './results-routes.ts';
 import { readTestCases } from './submission-queries.ts';
 import { createWallClock, todayIn } from './wall-clock.ts';

@@ -19,9 +19,6 @@ import {
 import { neutraliseCell } from './neutralise-cell.ts';
 import type { WallClock } from './wall-clock.ts';
 
-export const XLSX_CONTENT_TYPE =
-  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
 const TIME_FORMAT = 'yyyy-mm-dd hh:mm:ss';
 
 type CellValue = string | number | Date | null;

@@ -1,7 +1,7 @@
 /**
  * The administrator's roster calls (spec §7): GET downloadExcelTemplate answers Template.csv with
- * the header row (or, with `?format=xlsx`, Template.xlsx with the same row); POST uploadFileData takes the multipart field `file` and answers
- * {inserted, updated, rejected, errors}. Both need an admin token. Multipart is registered only
+ * the header row (or, with `?format=xlsx`, Template.xlsx with the same row); POST uploadFileData
+ * takes the multipart field `file` and answers {inserted, updated, rejected, errors}. Both need an admin token. Multipart is registered only
  * inside this plugin, with the upload limits. The .xlsx reader's worker thread is started here,
  * ahead of the first upload.
  */
@@ -18,6 +18,7 @@ import {
   rosterUploadPath,
   rosterUploadResultSchema,
 } from '../../contract/roster.ts';
+import { CSV_CONTENT_TYPE, XLSX_CONTENT_TYPE } from '../../contract/spreadsheet-types.ts';
 import type { Guards } from '../auth/guards.ts';
 import type { Db } from '../db/connection.ts';
 import { removeLeftovers } from '../storage/owned-folders.ts';
@@ -31,7 +32,6 @@ import { warmXlsxReader } from './xlsx-rows.ts';
 type Deps = { db: Db; guards: Guards };
 
 const templateCsv = `${ROSTER_HEADERS.join(',')}\r\n`;
-const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 export const rosterRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, guards }) => {
   warmXlsxReader();
@@ -53,7 +53,7 @@ export const rosterRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, guard
           .send(await rosterTemplateXlsx());
       }
       return reply
-        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-type', CSV_CONTENT_TYPE)
         .header('content-disposition', `attachment; filename="${ROSTER_TEMPLATE_FILE_NAME}"`)
         .send(templateCsv);
     },

@@ -32,15 +32,8 @@ export async function startJudging(options: {
 }): Promise<Judging> {
   const { config, database, judge, log } = options;
   const settings = config.judgeQueue;
-  const queue = await JobQueue.start(
-    database,
-    {
-      leaseCheckSeconds: settings.leaseCheckSeconds,
-      pollSeconds: settings.pollSeconds,
-      retryLimit: settings.retryLimit,
-    },
-    log,
-  );
+  // The queue's options are the judge queue's settings of the same names.
+  const queue = await JobQueue.start(database, settings, log);
   const feed = createChangeFeed(database, log);
   const workers = options.work
     ? await startJudgeWorkers({

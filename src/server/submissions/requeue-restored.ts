@@ -15,15 +15,9 @@ export async function requeueRestored(
   database: Pick<DatabaseHandle, 'pool'>,
   settings: Config['judgeQueue'],
 ): Promise<number> {
-  const queue = await JobQueue.start(
-    database,
-    {
-      leaseCheckSeconds: settings.leaseCheckSeconds,
-      pollSeconds: settings.pollSeconds,
-      retryLimit: settings.retryLimit,
-    },
-    { error: (obj, msg) => console.error(msg, obj) },
-  );
+  const queue = await JobQueue.start(database, settings, {
+    error: (obj, msg) => console.error(msg, obj),
+  });
   try {
     return await inTransaction(database, async ({ executeSql }) => {
       const waiting = await executeSql(

@@ -11,22 +11,16 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import type pg from 'pg';
 import { migrationsFolder } from '../connection.ts';
+import { readMigrationJournal } from '../migration-journal.ts';
 import * as schema from '../schema.ts';
-
-type Journal = { entries: { when: number; tag: string }[] };
 
 /** Each migration's `when` (drizzle's created_at once applied), oldest first. */
 export async function releaseMigrations(): Promise<number[]> {
-  return (await readJournal()).entries.map((e) => e.when);
-}
-
-async function readJournal(): Promise<Journal & Record<string, unknown>> {
-  const text = await fs.readFile(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8');
-  return JSON.parse(text) as Journal & Record<string, unknown>;
+  return (await readMigrationJournal()).entries.map((e) => e.when);
 }
 
 export async function migrateUpTo(pool: pg.Pool, lastWhen: number): Promise<void> {
-  const journal = await readJournal();
+  const journal = await readMigrationJournal();
   const entries = journal.entries.filter((e) => e.when <= lastWhen);
   const folder = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-migrations-'));
   try {
