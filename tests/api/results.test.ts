@@ -252,6 +252,8 @@ describe.each(databaseKinds)('GET /api/admin/results/:challengeId on %s', (kind)
       studentSubmissionsPath('RES-A', ids.asha ?? ''),
       `${resultsPath('RES-A')}/export.xlsx`,
       `${resultsPath('RES-A')}/export.csv`,
+      // The gradebook export of everyone on the roster (issue 30) is as closed as the view's.
+      `${resultsPath('RES-A')}/export.xlsx?scope=roster`,
       '/api/admin/students',
       '/api/admin/students/filter-options',
     ];
