@@ -258,10 +258,17 @@ async function seed(database: DatabaseHandle, count: number) {
   );
   // Opened 50 minutes ago, like a real exam's last minute; the deadline is far enough away that
   // every submission is in time however slowly the machine drains.
+  await q(`insert into sittings (kind, challenge_id) values ('challenge', $1)`, [CHALLENGE]);
   await q(
-    `insert into attempts (user_id, challenge_id, started_at, deadline)
-     select id, $1, now() - interval '50 minutes', now() + interval '3 hours'
-     from users where email like '%@bench.test'`,
+    `insert into sitting_attempts (sitting_id, user_id, started_at, deadline)
+     select s.id, u.id, now() - interval '50 minutes', now() + interval '3 hours'
+     from users u cross join sittings s where u.email like '%@bench.test' and s.challenge_id = $1`,
+    [CHALLENGE],
+  );
+  await q(
+    `insert into attempts (user_id, challenge_id, sitting_attempt_id, started_at)
+     select sa.user_id, $1, sa.id, sa.started_at
+     from sitting_attempts sa join sittings s on s.id = sa.sitting_id where s.challenge_id = $1`,
     [CHALLENGE],
   );
   return (rows as { id: string; email: string; name: string }[]).sort(

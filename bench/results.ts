@@ -74,11 +74,19 @@ export async function seedResultsBench(db: Db): Promise<void> {
       (array['CSE', 'ECE', 'MECH', 'CIVIL', 'EEE'])[(i % 5) + 1], 'GEC',
       case when i % 3 = 0 then null else 'x' end
     from generate_series(1, ${STUDENTS}) i`);
+  await db.execute(sql`insert into sittings (kind, challenge_id) values ('challenge', ${CHALLENGE})`);
   await db.execute(sql`
-    insert into attempts (user_id, challenge_id, started_at, deadline)
-    select id, ${CHALLENGE}, now() - interval '2 hours' + (hashtext(email) % 600) * interval '1 second',
-      now() - interval '1 hour' + (hashtext(email) % 600) * interval '1 second'
-    from users where email like '%@bench.test'`);
+    insert into sitting_attempts (sitting_id, user_id, started_at, deadline)
+    select s.id, u.id,
+      now() - interval '2 hours' + (hashtext(u.email) % 600) * interval '1 second',
+      now() - interval '1 hour' + (hashtext(u.email) % 600) * interval '1 second'
+    from users u cross join sittings s
+    where u.email like '%@bench.test' and s.challenge_id = ${CHALLENGE}`);
+  await db.execute(sql`
+    insert into attempts (user_id, challenge_id, sitting_attempt_id, started_at)
+    select sa.user_id, ${CHALLENGE}, sa.id, sa.started_at
+    from sitting_attempts sa join sittings s on s.id = sa.sitting_id
+    where s.challenge_id = ${CHALLENGE}`);
   // Scores 0..100 in steps of 20 from a hash, so the sort has many ties; passed tests follow.
   await db.execute(sql`
     insert into submissions (user_id, challenge_id, language, code, status, verdict, passed, total,

@@ -15,6 +15,7 @@ import {
   startServer,
   type TestServer,
 } from './harness.ts';
+import { insertAttempt } from './insert-attempt.ts';
 
 const challenge = (id: string, overrides: Partial<ChallengeInput> = {}): ChallengeInput => ({
   challengeName: 'Sum of two',
@@ -161,9 +162,11 @@ describe.each(databaseKinds)('challenges on %s', (kind) => {
   it('deletes a challenge with its tests, attempts and submissions, answering challengeDeleted', async () => {
     await post('/api/admin/addChallenge', challenge('DEL-1'));
     const student = await signUpStudent(server, `del-${kind}@college.test`);
-    await server.database.db
-      .insert(attempts)
-      .values({ userId: student.id, challengeId: 'DEL-1', deadline: new Date() });
+    await insertAttempt(server.database.db, {
+      userId: student.id,
+      challengeId: 'DEL-1',
+      deadline: new Date(),
+    });
     await server.database.db.insert(submissions).values({
       userId: student.id,
       challengeId: 'DEL-1',
@@ -213,9 +216,11 @@ describe.each(databaseKinds)('challenges on %s', (kind) => {
     const mine = () =>
       call(server, 'GET', '/api/user/getChallenges', undefined, bearer(student.token));
     expect((await mine()).body).toEqual({ challenges: [] });
-    await server.database.db
-      .insert(attempts)
-      .values({ userId: student.id, challengeId: 'LIST-1', deadline: new Date() });
+    await insertAttempt(server.database.db, {
+      userId: student.id,
+      challengeId: 'LIST-1',
+      deadline: new Date(),
+    });
     await server.database.db.insert(submissions).values([
       {
         userId: student.id,

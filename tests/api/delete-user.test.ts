@@ -12,6 +12,7 @@ import {
   startServer,
   type TestServer,
 } from './harness.ts';
+import { insertAttempt } from './insert-attempt.ts';
 
 describe.each(databaseKinds)('DELETE /api/user/deleteUser/{email} on %s', (kind) => {
   let server: TestServer;
@@ -40,9 +41,11 @@ describe.each(databaseKinds)('DELETE /api/user/deleteUser/{email} on %s', (kind)
     const student = await signUpStudent(server, 'leaving@college.test');
     const other = await signUpStudent(server, 'staying@college.test');
     for (const s of [student, other]) {
-      await server.database.db
-        .insert(attempts)
-        .values({ userId: s.id, challengeId: 'DU-1', deadline: new Date() });
+      await insertAttempt(server.database.db, {
+        userId: s.id,
+        challengeId: 'DU-1',
+        deadline: new Date(),
+      });
       await server.database.db.insert(submissions).values({
         userId: s.id,
         challengeId: 'DU-1',

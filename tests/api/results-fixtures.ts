@@ -3,9 +3,10 @@
  * judged submissions with stored details), without the submit path: the results calls only read
  * what the judge queue writes, and these tests must not depend on how it gets there.
  */
-import { attempts, challenges, submissions, testCases, users } from '../../src/server/db/schema.ts';
+import { challenges, submissions, testCases, users } from '../../src/server/db/schema.ts';
 import type { Verdict } from '../../src/contract/verdicts.ts';
 import type { TestServer } from './harness.ts';
+import { insertAttempt } from './insert-attempt.ts';
 
 export const HIDDEN_INPUT = 'HIDDEN-INPUT-7 8\n';
 export const HIDDEN_OUTPUT = 'HIDDEN-OUTPUT-15\n';
@@ -143,7 +144,7 @@ export async function seedAttempt(
       best = { score: sub.score, id: row.id };
     if (last === null || createdAt > last) last = createdAt;
   }
-  await db.insert(attempts).values({
+  await insertAttempt(db, {
     userId: options.userId,
     challengeId: options.challengeId,
     startedAt: options.startedAt,

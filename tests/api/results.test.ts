@@ -12,7 +12,6 @@ import {
   type ResultsSortColumn,
   type StudentSubmissionsResponse,
 } from '../../src/contract/results.ts';
-import { attempts } from '../../src/server/db/schema.ts';
 import {
   adminEnv,
   adminToken,
@@ -30,6 +29,7 @@ import {
   seedChallenge,
   seedStudent,
 } from './results-fixtures.ts';
+import { insertAttempt } from './insert-attempt.ts';
 
 const T0 = Date.parse('2026-03-01T09:00:00.000Z');
 const at = (minutes: number) => new Date(T0 + minutes * 60_000);
@@ -468,9 +468,12 @@ describe.each(databaseKinds)('GET /api/admin/results/:challengeId on %s', (kind)
     expect(again.body).toBe('');
     // Another student opens the challenge: the table changes.
     const late = await seedStudent(server, { name: 'Late', email: 'late@college.test' });
-    await server.database.db
-      .insert(attempts)
-      .values({ userId: late, challengeId: 'RES-A', startedAt: at(30), deadline: at(90) });
+    await insertAttempt(server.database.db, {
+      userId: late,
+      challengeId: 'RES-A',
+      startedAt: at(30),
+      deadline: at(90),
+    });
     const changed = await get(path, { 'if-none-match': etag ?? '' });
     expect(changed.status).toBe(200);
     expect(changed.headers.get('etag')).not.toBe(etag);

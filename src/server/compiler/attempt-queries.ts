@@ -1,38 +1,50 @@
-/** SQL for attempts: the first open records the start and the deadline, once. */
+/**
+ * SQL for a student's standing on a problem (`attempts`) read with the timer of the sitting
+ * attempt it belongs to (sittings/sitting-queries.ts).
+ */
 import { and, eq } from 'drizzle-orm';
 import { batched, type Batched } from '../db/batched.ts';
 import type { Db, DatabaseHandle } from '../db/connection.ts';
-import { attempts } from '../db/schema.ts';
+import { attempts, sittingAttempts } from '../db/schema.ts';
 
+/** A student's times on a problem: their sitting attempt's start and deadline (the one timer). */
 export type Attempt = { startedAt: Date; deadline: Date };
 /** As read from its row: with its id, which the exam signals name (integrity/signals/). */
 export type StoredAttempt = Attempt & { id: string };
 
+/** The standing on a problem within a sitting attempt, with that attempt's timer. */
 export async function findAttempt(
   db: Db,
-  userId: string,
+  sittingAttemptId: string,
   challengeId: string,
 ): Promise<StoredAttempt | undefined> {
   const [row] = await db
-    .select({ id: attempts.id, startedAt: attempts.startedAt, deadline: attempts.deadline })
+    .select({
+      id: attempts.id,
+      startedAt: sittingAttempts.startedAt,
+      deadline: sittingAttempts.deadline,
+    })
     .from(attempts)
-    .where(and(eq(attempts.userId, userId), eq(attempts.challengeId, challengeId)));
+    .innerJoin(sittingAttempts, eq(sittingAttempts.id, attempts.sittingAttemptId))
+    .where(
+      and(eq(attempts.sittingAttemptId, sittingAttemptId), eq(attempts.challengeId, challengeId)),
+    );
   return row;
 }
 
-/** Records the attempt unless one exists (insert … on conflict do nothing); returns the stored one. */
+/** Records the standing unless one exists (insert … on conflict do nothing); returns the stored one. */
 export async function recordAttempt(
   db: Db,
   userId: string,
   challengeId: string,
-  startedAt: Date,
-  deadline: Date,
+  sittingAttemptId: string,
+  openedAt: Date,
 ): Promise<StoredAttempt> {
   await db
     .insert(attempts)
-    .values({ userId, challengeId, startedAt, deadline })
+    .values({ userId, challengeId, sittingAttemptId, startedAt: openedAt })
     .onConflictDoNothing({ target: [attempts.userId, attempts.challengeId] });
-  const stored = await findAttempt(db, userId, challengeId);
+  const stored = await findAttempt(db, sittingAttemptId, challengeId);
   if (!stored) throw new Error('the attempt was not stored');
   return stored;
 }
@@ -60,10 +72,11 @@ export function createSubmitAttemptLookup(
       const { rows } = await database.pool.query(
         `select k.i, c.language, to_json(c.languages) as languages,
                 c.start_date::text as start_date, c.end_date::text as end_date,
-                (extract(epoch from a.started_at) * 1000)::float8 as started_ms,
-                (extract(epoch from a.deadline) * 1000)::float8 as deadline_ms
+                (extract(epoch from sa.started_at) * 1000)::float8 as started_ms,
+                (extract(epoch from sa.deadline) * 1000)::float8 as deadline_ms
            from unnest($1::uuid[], $2::text[]) with ordinality as k(user_id, challenge_id, i)
            join attempts a on a.user_id = k.user_id and a.challenge_id = k.challenge_id
+           join sitting_attempts sa on sa.id = a.sitting_attempt_id
            join challenges c on c.challenge_id = a.challenge_id`,
         [keys.map((k) => k.userId), keys.map((k) => k.challengeId)],
       );

@@ -1,7 +1,8 @@
 /**
  * Opening a challenge for a student under the time rules: before the start of startDate it is
- * refused; the first open records the attempt and fixes its deadline; after the end of endDate a
- * student who never opened it is refused.
+ * refused; the first open begins the student's attempt at the challenge's sitting, which fixes the
+ * deadline, and records their standing on it; after the end of endDate a student who never opened
+ * it is refused.
  */
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
@@ -17,6 +18,11 @@ import { findChallenge } from '../challenges/challenge-queries.ts';
 import type { Db } from '../db/connection.ts';
 import { users } from '../db/schema.ts';
 import { HttpError } from '../http-error.ts';
+import {
+  beginSittingAttempt,
+  challengeSittingId,
+  findSittingAttempt,
+} from '../sittings/sitting-queries.ts';
 import {
   findAttempt,
   recordAttempt,
@@ -47,17 +53,23 @@ export async function openChallenge(
   const window = challengeWindow(challenge, timeZone);
   if (now < window.opensAt)
     throw new HttpError(403, messages.testNotOpenYet.replace('{date}', challenge.startDate));
-  const existing = await findAttempt(db, userId, challengeId);
-  if (existing) return { challenge, attempt: existing, window };
-  if (now >= window.closesAt)
-    throw new HttpError(403, messages.testClosed.replace('{date}', challenge.endDate));
-  const attempt = await recordAttempt(
-    db,
-    userId,
-    challengeId,
-    now,
-    deadlineFor(now, challenge.timeDur, window),
-  );
+  const sittingId = await challengeSittingId(db, challengeId);
+  let sittingAttempt = await findSittingAttempt(db, sittingId, userId);
+  if (sittingAttempt) {
+    const existing = await findAttempt(db, sittingAttempt.id, challengeId);
+    if (existing) return { challenge, attempt: existing, window };
+  } else {
+    if (now >= window.closesAt)
+      throw new HttpError(403, messages.testClosed.replace('{date}', challenge.endDate));
+    sittingAttempt = await beginSittingAttempt(
+      db,
+      sittingId,
+      userId,
+      now,
+      deadlineFor(now, challenge.timeDur, window),
+    );
+  }
+  const attempt = await recordAttempt(db, userId, challengeId, sittingAttempt.id, now);
   return { challenge, attempt, window };
 }
 

@@ -200,9 +200,53 @@ export const testCases = pgTable(
 );
 
 /**
- * When a student first opened a challenge; the deadline is fixed then, once. The attempt also
- * keeps the student's standing on the challenge (best judged score and its submission, number of
- * submissions, the last one's time), written in the same transaction as the submission or result
+ * What a student sits under one timer (docs/design/exams-and-sittings.md): today a challenge on
+ * its own, one sitting per challenge (`challenge_id`), made when it is first needed
+ * (compiler/sittings-queries.ts). Exams (issue 31) will be sittings of several problems, and the
+ * sitting's rules (lifecycle, stop, access, issue 32) hang here, the same for both kinds. The
+ * window stays on what is sat (a challenge's startDate/endDate), its one place.
+ */
+export const sittings = pgTable('sittings', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  kind: text('kind', { enum: ['challenge', 'exam'] }).notNull(),
+  challengeId: text('challenge_id')
+    .unique()
+    .references(() => challenges.challengeId, { onDelete: 'cascade', onUpdate: 'cascade' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A student's attempt at a sitting: the one timer (issue 5 §4), fixed at the first open as
+ * min(start + duration, end of the window). `number` counts attempts of one student at one
+ * sitting (a reset, issue 32, starts the next); the highest is the current one. Every
+ * per-problem standing (`attempts`) belongs to one.
+ */
+export const sittingAttempts = pgTable(
+  'sitting_attempts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sittingId: uuid('sitting_id')
+      .notNull()
+      .references(() => sittings.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    number: integer('number').notNull().default(1),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    deadline: timestamp('deadline', { withTimezone: true }).notNull(),
+    /** When the student finished before the deadline (exams' "Finish exam"); null while open. */
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    unique('sitting_attempts_sitting_user_number').on(t.sittingId, t.userId, t.number),
+    index('sitting_attempts_user').on(t.userId),
+  ],
+);
+
+/**
+ * A student's standing on one problem of a sitting attempt (its timer is the sitting attempt's):
+ * when they first opened it, and the best judged score and its submission, the number of
+ * submissions and the last one's time, written in the same transaction as the submission or result
  * that changes it, so the teacher's results page reads one row per student instead of
  * aggregating every submission on each request.
  */
@@ -216,8 +260,12 @@ export const attempts = pgTable(
     challengeId: text('challenge_id')
       .notNull()
       .references(() => challenges.challengeId, { onDelete: 'cascade', onUpdate: 'cascade' }),
+    /** The sitting attempt this standing belongs to: its timer is the student's timer. */
+    sittingAttemptId: uuid('sitting_attempt_id')
+      .notNull()
+      .references(() => sittingAttempts.id, { onDelete: 'cascade' }),
+    /** When the student first opened this problem. */
     startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
-    deadline: timestamp('deadline', { withTimezone: true }).notNull(),
     /** Null until a submission is judged. */
     bestScore: doublePrecision('best_score'),
     bestSubmissionId: uuid('best_submission_id'),

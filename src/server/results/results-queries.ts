@@ -34,11 +34,11 @@ const RESULTS_SORT_KEYS: Record<ResultsSortColumn, SortKey> = {
   branch: text('u.branch'),
   college: text('u.college'),
   startedAt: { expr: sql`a.started_at`, type: 'timestamptz' },
-  deadline: { expr: sql`a.deadline`, type: 'timestamptz' },
+  deadline: { expr: sql`sa.deadline`, type: 'timestamptz' },
   // Whole seconds, the same figure the row shows, so equal-looking rows tie. least() skips
   // nulls, so "no submission yet" must be spelled out or it would read as the whole duration.
   timeUsed: {
-    expr: sql`(case when a.last_submission_at is null then null else greatest(0, floor(extract(epoch from least(a.last_submission_at, a.deadline) - a.started_at)))::int end)`,
+    expr: sql`(case when a.last_submission_at is null then null else greatest(0, floor(extract(epoch from least(a.last_submission_at, sa.deadline) - a.started_at)))::int end)`,
     type: 'int',
   },
   submissions: { expr: sql`a.submission_count`, type: 'int' },
@@ -59,7 +59,10 @@ export type ResultsFilters = Pick<
   'q' | 'year' | 'branch' | 'college' | 'status' | 'sort' | 'dir'
 >;
 
-/** The FROM and WHERE every results query shares: students, their attempt on the challenge. */
+/**
+ * The FROM and WHERE every results query shares: students, their standing on the challenge and
+ * the sitting attempt whose timer it has.
+ */
 function fromWhere(challengeId: string, filters: ResultsFilters, extra: SQL[] = []): SQL {
   const conditions: SQL[] = [...extra];
   if (filters.status === 'started') conditions.push(sql`a.id is not null`);
@@ -74,6 +77,7 @@ function fromWhere(challengeId: string, filters: ResultsFilters, extra: SQL[] = 
   const where = conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
   return sql`from users u
     left join attempts a on a.user_id = u.id and a.challenge_id = ${challengeId}
+    left join sitting_attempts sa on sa.id = a.sitting_attempt_id
     ${where}`;
 }
 
@@ -171,7 +175,7 @@ export async function readResultsPage(
   const found = await db.execute(sql`
     select u.id as "userId", u.name, u.email, u.year, u.branch, u.college,
       a.id is not null as started,
-      ${iso(sql`a.started_at`)} as "startedAt", ${iso(sql`a.deadline`)} as deadline,
+      ${iso(sql`a.started_at`)} as "startedAt", ${iso(sql`sa.deadline`)} as deadline,
       ${RESULTS_SORT_KEYS.timeUsed.expr} as "timeUsedSeconds",
       a.submission_count as submissions,
       ${pending} as pending,

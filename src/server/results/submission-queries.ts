@@ -67,10 +67,11 @@ export async function readAttempt(
   challengeId: string,
 ): Promise<StudentSubmissionsResponse['attempt']> {
   const found = await db.execute(sql`
-    select ${iso(sql`started_at`)} as "startedAt", ${iso(sql`deadline`)} as deadline,
-      best_score as "bestScore", submission_count as "submissionCount",
-      ${iso(sql`last_submission_at`)} as "lastSubmissionAt"
-    from attempts where user_id = ${userId} and challenge_id = ${challengeId}`);
+    select ${iso(sql`a.started_at`)} as "startedAt", ${iso(sql`sa.deadline`)} as deadline,
+      a.best_score as "bestScore", a.submission_count as "submissionCount",
+      ${iso(sql`a.last_submission_at`)} as "lastSubmissionAt"
+    from attempts a join sitting_attempts sa on sa.id = a.sitting_attempt_id
+    where a.user_id = ${userId} and a.challenge_id = ${challengeId}`);
   return rowsOf<NonNullable<StudentSubmissionsResponse['attempt']>>(found)[0] ?? null;
 }
 

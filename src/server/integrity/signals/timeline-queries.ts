@@ -68,11 +68,12 @@ export async function readTimeline(
     await db.execute(sql`
       select u.name, u.email, c.capture_tab_changes as "captureTabChanges",
         c.disable_paste as "disablePaste", a.id as "attemptId",
-        ${iso(sql`a.started_at`)} as "startedAt", ${iso(sql`a.deadline`)} as deadline,
+        ${iso(sql`a.started_at`)} as "startedAt", ${iso(sql`sa.deadline`)} as deadline,
         a.signal_count as "signalCount", a.tab_changes as "tabChanges", a.away_ms as "awayMs",
         ${sql.raw(ALLOWED_PASTES_SQL)} as pastes, a.blocked_pastes as "blockedPastes", a.reloads
       from users u cross join challenges c
       left join attempts a on a.user_id = u.id and a.challenge_id = c.challenge_id
+      left join sitting_attempts sa on sa.id = a.sitting_attempt_id
       where u.id = ${userId} and c.challenge_id = ${challengeId}`),
   )[0];
   if (!head) return undefined;
