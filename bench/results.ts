@@ -74,7 +74,9 @@ export async function seedResultsBench(db: Db): Promise<void> {
       (array['CSE', 'ECE', 'MECH', 'CIVIL', 'EEE'])[(i % 5) + 1], 'GEC',
       case when i % 3 = 0 then null else 'x' end
     from generate_series(1, ${STUDENTS}) i`);
-  await db.execute(sql`insert into sittings (kind, challenge_id) values ('challenge', ${CHALLENGE})`);
+  await db.execute(
+    sql`insert into sittings (kind, challenge_id) values ('challenge', ${CHALLENGE})`,
+  );
   await db.execute(sql`
     insert into sitting_attempts (sitting_id, user_id, started_at, deadline)
     select s.id, u.id,

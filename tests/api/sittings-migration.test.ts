@@ -96,7 +96,9 @@ describe.each(databaseKinds)('migration 0016 (sittings) on %s', (kind) => {
 
   it('removes a challenge’s sitting and timers with the challenge, and follows a renamed one', async () => {
     await q(`update challenges set challenge_id = 'OLD-B2' where challenge_id = 'OLD-B'`);
-    const renamed = await q(`select count(*)::int as n from sittings where challenge_id = 'OLD-B2'`);
+    const renamed = await q(
+      `select count(*)::int as n from sittings where challenge_id = 'OLD-B2'`,
+    );
     expect(renamed.rows[0]?.n).toBe(1);
     await q(`delete from challenges where challenge_id = 'OLD-A'`);
     const left = await q(`select count(*)::int as n from sitting_attempts`);
