@@ -38,6 +38,7 @@ import { refuseNul } from './refuse-nul.ts';
 import { logSerializers } from './log-serializers.ts';
 import { clientErrorHandler, frameworkErrors } from './client-errors.ts';
 import { challengeRoutes } from './challenges/challenge-routes.ts';
+import { lifecycleRoutes } from './sittings/lifecycle-routes.ts';
 import { problemRoutes } from './problems/problem-routes.ts';
 import { TestDataCache } from './test-data/test-data-cache.ts';
 import { testDataRoutes } from './test-data/test-data-routes.ts';
@@ -235,6 +236,11 @@ export async function buildApp(
   });
   const { maxFileBytes, maxChallengeBytes } = config.testData;
   await app.register(challengeRoutes, { db: database.db, guards, judge, maxChallengeBytes });
+  await app.register(lifecycleRoutes, {
+    db: database.db,
+    guards,
+    now: deps.now ?? (() => new Date()),
+  });
   await app.register(problemRoutes, {
     db: database.db,
     guards,

@@ -4,7 +4,7 @@
  */
 import type { Db } from '../../src/server/db/connection.ts';
 import { attempts, sittingAttempts } from '../../src/server/db/schema.ts';
-import { challengeSittingId } from '../../src/server/sittings/sitting-queries.ts';
+import { challengeSitting } from '../../src/server/sittings/sitting-queries.ts';
 
 type Standing = Omit<typeof attempts.$inferInsert, 'userId' | 'challengeId' | 'sittingAttemptId'>;
 
@@ -13,7 +13,7 @@ export async function insertAttempt(
   attempt: { userId: string; challengeId: string; deadline: Date } & Standing,
 ): Promise<string> {
   const { userId, challengeId, deadline, ...standing } = attempt;
-  const sittingId = await challengeSittingId(db, challengeId);
+  const { id: sittingId } = await challengeSitting(db, challengeId);
   const [timer] = await db
     .insert(sittingAttempts)
     .values({

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../src/contract/messages.ts';
 import type { Challenge } from '../../src/contract/challenges.ts';
 import { selfCheckPath, type ProblemImportResponse } from '../../src/contract/problems.ts';
+import { challengeLifecyclePath } from '../../src/contract/sittings.ts';
 import { readPackageFolder } from '../../src/server/problems/package-folder.ts';
 import { zipFiles } from '../../src/server/problems/package-zip.ts';
 import { selfCheckRows, upload } from './problem-calls.ts';
@@ -75,8 +76,31 @@ describe.each(databaseKinds)('problem package import on %s', (kind) => {
       expect(disagreeing, JSON.stringify(disagreeing, null, 1)).toEqual([]);
       for (const row of rows.filter((r) => r.expected === 'Accepted')) expect(row.score).toBe(100);
 
-      // It is a challenge like any other: a student can open it.
-      const student = await signInStudent(server, 'aplusb@college.test', 'APLUSB');
+      // A draft until a teacher publishes it (issue 32): to students its code names nothing.
+      const s = await signUpStudent(server, 'aplusb@college.test');
+      const tokenFor = () =>
+        call(
+          server,
+          'POST',
+          '/api/user/getToken',
+          { email: s.email, name: s.name, challengeId: 'APLUSB' },
+          bearer(s.token),
+        );
+      expect(await tokenFor()).toMatchObject({
+        status: 404,
+        body: { message: messages.challengeNotFound },
+      });
+      const published = await call(
+        server,
+        'POST',
+        challengeLifecyclePath('APLUSB'),
+        { action: 'publish' },
+        admin,
+      );
+      expect(published).toMatchObject({ status: 200, body: { lifecycle: 'published' } });
+      expect((await tokenFor()).status).toBe(200);
+      // Then it is a challenge like any other: a student can open it.
+      const student = await signInStudent(server, 'aplusb-2@college.test', 'APLUSB');
       const statement = await call(
         server,
         'GET',

@@ -5,6 +5,7 @@
 import { and, eq } from 'drizzle-orm';
 import { batched, type Batched } from '../db/batched.ts';
 import type { Db, DatabaseHandle } from '../db/connection.ts';
+import type { SittingLifecycle } from '../../contract/sittings.ts';
 import { attempts, sittingAttempts } from '../db/schema.ts';
 
 /** A student's times on a problem: their sitting attempt's start and deadline (the one timer). */
@@ -56,6 +57,9 @@ export type SubmitAttempt = Attempt & {
   languages: string[];
   startDate: string;
   endDate: string;
+  /** The sitting's lifecycle and stop (sittings/sitting-rules.ts). */
+  lifecycle: SittingLifecycle;
+  stoppedAt: Date | null;
 };
 export type SubmitAttemptKey = { userId: string; challengeId: string };
 export type SubmitAttemptLookup = Batched<SubmitAttemptKey, SubmitAttempt | undefined>;
@@ -73,10 +77,12 @@ export function createSubmitAttemptLookup(
         `select k.i, c.language, to_json(c.languages) as languages,
                 c.start_date::text as start_date, c.end_date::text as end_date,
                 (extract(epoch from sa.started_at) * 1000)::float8 as started_ms,
-                (extract(epoch from sa.deadline) * 1000)::float8 as deadline_ms
+                (extract(epoch from sa.deadline) * 1000)::float8 as deadline_ms,
+                s.lifecycle, (extract(epoch from s.stopped_at) * 1000)::float8 as stopped_ms
            from unnest($1::uuid[], $2::text[]) with ordinality as k(user_id, challenge_id, i)
            join attempts a on a.user_id = k.user_id and a.challenge_id = k.challenge_id
            join sitting_attempts sa on sa.id = a.sitting_attempt_id
+           join sittings s on s.id = sa.sitting_id
            join challenges c on c.challenge_id = a.challenge_id`,
         [keys.map((k) => k.userId), keys.map((k) => k.challengeId)],
       );
@@ -89,6 +95,8 @@ export function createSubmitAttemptLookup(
         end_date: string;
         started_ms: number;
         deadline_ms: number;
+        lifecycle: SittingLifecycle;
+        stopped_ms: number | null;
       }[])
         found.set(Number(row.i), {
           language: row.language,
@@ -97,6 +105,8 @@ export function createSubmitAttemptLookup(
           endDate: row.end_date,
           startedAt: new Date(row.started_ms),
           deadline: new Date(row.deadline_ms),
+          lifecycle: row.lifecycle,
+          stoppedAt: row.stopped_ms === null ? null : new Date(row.stopped_ms),
         });
       return keys.map((_, i) => found.get(i + 1));
     },

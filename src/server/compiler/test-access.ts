@@ -20,9 +20,10 @@ import { users } from '../db/schema.ts';
 import { HttpError } from '../http-error.ts';
 import {
   beginSittingAttempt,
-  challengeSittingId,
+  challengeSitting,
   findSittingAttempt,
 } from '../sittings/sitting-queries.ts';
+import { assertMayBegin, assertVisibleToStudents, withStop } from '../sittings/sitting-rules.ts';
 import {
   findAttempt,
   recordAttempt,
@@ -53,23 +54,28 @@ export async function openChallenge(
   const window = challengeWindow(challenge, timeZone);
   if (now < window.opensAt)
     throw new HttpError(403, messages.testNotOpenYet.replace('{date}', challenge.startDate));
-  const sittingId = await challengeSittingId(db, challengeId);
-  let sittingAttempt = await findSittingAttempt(db, sittingId, userId);
+  const sitting = await challengeSitting(db, challengeId);
+  assertVisibleToStudents(sitting);
+  let sittingAttempt = await findSittingAttempt(db, sitting.id, userId);
   if (sittingAttempt) {
     const existing = await findAttempt(db, sittingAttempt.id, challengeId);
-    if (existing) return { challenge, attempt: existing, window };
+    if (existing) return { challenge, attempt: withStop(existing, sitting.stoppedAt), window };
   } else {
     if (now >= window.closesAt)
       throw new HttpError(403, messages.testClosed.replace('{date}', challenge.endDate));
+    assertMayBegin(sitting);
     sittingAttempt = await beginSittingAttempt(
       db,
-      sittingId,
+      sitting.id,
       userId,
       now,
       deadlineFor(now, challenge.timeDur, window),
     );
   }
-  const attempt = await recordAttempt(db, userId, challengeId, sittingAttempt.id, now);
+  const attempt = withStop(
+    await recordAttempt(db, userId, challengeId, sittingAttempt.id, now),
+    sitting.stoppedAt,
+  );
   return { challenge, attempt, window };
 }
 
@@ -92,13 +98,14 @@ export async function openForSubmit(
     const { challenge, attempt } = await openChallenge(db, timeZone, userId, challengeId, now);
     return { accepted: acceptedLanguages(challenge), attempt };
   }
+  assertVisibleToStudents(row);
   // The dates may have moved since the attempt began: the same refusal as openChallenge's.
   if (now < challengeWindow(row, timeZone).opensAt)
     throw new HttpError(403, messages.testNotOpenYet.replace('{date}', row.startDate));
   const language = languageSchema.catch('python').parse(row.language);
   return {
     accepted: acceptedLanguages({ language, languages: row.languages }),
-    attempt: { startedAt: row.startedAt, deadline: row.deadline },
+    attempt: withStop({ startedAt: row.startedAt, deadline: row.deadline }, row.stoppedAt),
   };
 }
 

@@ -14,6 +14,8 @@ import type { Guards } from '../auth/guards.ts';
 import { findChallenge } from '../challenges/challenge-queries.ts';
 import type { Db } from '../db/connection.ts';
 import { HttpError } from '../http-error.ts';
+import { challengeSitting } from '../sittings/sitting-queries.ts';
+import { assertVisibleToStudents } from '../sittings/sitting-rules.ts';
 import type { CompilerTokenService } from './compiler-tokens.ts';
 import type { CompilerUrlFor } from './compiler-url.ts';
 
@@ -50,8 +52,11 @@ export const tokenRoute: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
       const { email, name, challengeId } = request.body;
       if (email.toLowerCase() !== auth.email.toLowerCase() || name !== auth.name.trim())
         throw new HttpError(403, messages.compilerTokenMismatch);
-      if (challengeId !== undefined && !(await findChallenge(deps.db, challengeId)))
-        throw new HttpError(404, messages.challengeNotFound);
+      if (challengeId !== undefined) {
+        if (!(await findChallenge(deps.db, challengeId)))
+          throw new HttpError(404, messages.challengeNotFound);
+        assertVisibleToStudents(await challengeSitting(deps.db, challengeId));
+      }
       const exp = sessionExpiry(request.headers.authorization, deps.sessionTtlSeconds);
       const token = await deps.compilerTokens.issue(
         // The session's version: whatever ends the session ends this token too.

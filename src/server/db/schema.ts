@@ -7,6 +7,7 @@ import { EXACT_COMPARE_RULE, type CompareRule } from '../../contract/compare-rul
 import type { SelfCheckRow } from '../../contract/problems.ts';
 import type { TestGroup } from '../../contract/test-groups.ts';
 import { SUBMISSION_STATUSES } from '../../contract/compiler.ts';
+import { SITTING_LIFECYCLES } from '../../contract/sittings.ts';
 import {
   bigint,
   boolean,
@@ -212,6 +213,10 @@ export const sittings = pgTable('sittings', {
   challengeId: text('challenge_id')
     .unique()
     .references(() => challenges.challengeId, { onDelete: 'cascade', onUpdate: 'cascade' }),
+  /** Draft (staff only) or published (contract/sittings.ts). */
+  lifecycle: text('lifecycle', { enum: SITTING_LIFECYCLES }).notNull().default('published'),
+  /** "Stop now": every attempt's deadline is at most this; null while not stopped. */
+  stoppedAt: timestamp('stopped_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

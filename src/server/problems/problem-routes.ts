@@ -39,6 +39,7 @@ import {
 } from '../challenges/challenge-queries.ts';
 import type { Db } from '../db/connection.ts';
 import { HttpError } from '../http-error.ts';
+import { challengeSitting } from '../sittings/sitting-queries.ts';
 import { makeOwnedFolder, removeLeftovers } from '../storage/owned-folders.ts';
 import { withStoredTestData } from '../test-data/stored-test-data.ts';
 import type { JudgeService } from '../judge/index.ts';
@@ -217,6 +218,9 @@ export const problemRoutes: FastifyPluginAsyncZod<Deps> = async (
       const replaced = !challenge && fields.replace === 'true';
       if (replaced) challenge = await updateChallenge(db, input);
       if (!challenge) throw new HttpError(409, messages.packageExists);
+      // A new problem waits as a draft until a teacher publishes it (issue 32): an import used to
+      // open it to every student at once, for a year, under the package's guessable name.
+      if (!replaced) await challengeSitting(db, challenge.challengeId, 'draft');
       const check =
         fields.selfCheck === 'false'
           ? null

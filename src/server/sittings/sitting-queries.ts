@@ -5,23 +5,64 @@
  */
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../db/connection.ts';
+import type { SittingLifecycle } from '../../contract/sittings.ts';
 import { sittingAttempts, sittings } from '../db/schema.ts';
 
 /** A student's timer at a sitting. */
 export type SittingAttempt = { id: string; startedAt: Date; deadline: Date };
 
-/** The sitting of a challenge on its own (kind `challenge`), made on first use. */
-export async function challengeSittingId(db: Db, challengeId: string): Promise<string> {
+/** A sitting as the access rules read it (sitting-rules.ts). */
+export type Sitting = { id: string; lifecycle: SittingLifecycle; stoppedAt: Date | null };
+
+const sittingColumns = {
+  id: sittings.id,
+  lifecycle: sittings.lifecycle,
+  stoppedAt: sittings.stoppedAt,
+};
+
+/**
+ * The sitting of a challenge on its own (kind `challenge`), made on first use with `lifecycle`
+ * (published unless a caller says otherwise: an import makes a draft); an existing one is kept.
+ */
+export async function challengeSitting(
+  db: Db,
+  challengeId: string,
+  lifecycle: SittingLifecycle = 'published',
+): Promise<Sitting> {
   await db
     .insert(sittings)
-    .values({ kind: 'challenge', challengeId })
+    .values({ kind: 'challenge', challengeId, lifecycle })
     .onConflictDoNothing({ target: sittings.challengeId });
   const [row] = await db
-    .select({ id: sittings.id })
+    .select(sittingColumns)
     .from(sittings)
     .where(eq(sittings.challengeId, challengeId));
   if (!row) throw new Error('the sitting was not stored');
-  return row.id;
+  return row;
+}
+
+/** Sets the lifecycle and the stop; undefined when the sitting does not exist. */
+export async function writeSittingState(
+  db: Db,
+  sittingId: string,
+  state: { lifecycle: SittingLifecycle; stoppedAt: Date | null },
+): Promise<Sitting | undefined> {
+  const [row] = await db
+    .update(sittings)
+    .set(state)
+    .where(eq(sittings.id, sittingId))
+    .returning(sittingColumns);
+  return row;
+}
+
+/** Whether any student has begun an attempt at the sitting. */
+export async function sittingStarted(db: Db, sittingId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: sittingAttempts.id })
+    .from(sittingAttempts)
+    .where(eq(sittingAttempts.sittingId, sittingId))
+    .limit(1);
+  return row !== undefined;
 }
 
 /** The student's current attempt at the sitting (the highest number), if they began one. */

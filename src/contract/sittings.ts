@@ -1,0 +1,50 @@
+/**
+ * The sitting's lifecycle (issue 32 item 2), for a challenge on its own today and for exams
+ * alike. A sitting is a draft (only staff see it: to students it does not exist, through step 2,
+ * getToken and every compiler call) or published (open in its window). "Stop now" ends every
+ * open attempt at once: the stop is each attempt's deadline, so a submission a student queued
+ * offline before it still counts within the offline allowance, and later ones are refused.
+ * "Reopen" undoes the stop. A published sitting nobody has started may go back to draft.
+ *
+ * New challenges from the form are published (the spec's behaviour); an imported problem is a
+ * draft until a teacher publishes it.
+ */
+import { z } from 'zod';
+import { messages } from './messages.ts';
+
+export const SITTING_LIFECYCLES = ['draft', 'published'] as const;
+export type SittingLifecycle = (typeof SITTING_LIFECYCLES)[number];
+
+export const LIFECYCLE_ACTIONS = ['publish', 'unpublish', 'stop', 'reopen'] as const;
+export type LifecycleAction = (typeof LIFECYCLE_ACTIONS)[number];
+
+export const sittingMessages = {
+  testStopped: 'This test was stopped by the teacher. Your earlier submissions are kept.',
+  startedCannotUnpublish:
+    'Students have started this test: it cannot go back to draft. Stop it instead.',
+  draftCannotStop: 'A draft is not open to students: there is nothing to stop.',
+  invalidLifecycleAction: 'Choose publish, unpublish, stop or reopen.',
+} as const;
+
+/** What staff see of a sitting's state, on top of its window. */
+export const sittingStateSchema = z.object({
+  lifecycle: z.enum(SITTING_LIFECYCLES),
+  /** When "Stop now" was pressed (ISO); null unless stopped. */
+  stoppedAt: z.string().nullable(),
+});
+export type SittingState = z.infer<typeof sittingStateSchema>;
+
+export const challengeLifecycleRoute = '/api/admin/challenges/:challengeId/lifecycle';
+export const challengeLifecyclePath = (challengeId: string) =>
+  `/api/admin/challenges/${encodeURIComponent(challengeId)}/lifecycle`;
+// Not challenges.ts' challengeIdSchema: that file reads this one's lifecycle for its answers.
+export const challengeLifecycleParamsSchema = z.object({
+  challengeId: z.string().trim().min(1, { error: messages.provideChallengeId }).max(64),
+});
+export const lifecycleRequestSchema = z.object(
+  {
+    action: z.enum(LIFECYCLE_ACTIONS, { error: sittingMessages.invalidLifecycleAction }),
+  },
+  { error: sittingMessages.invalidLifecycleAction },
+);
+export type LifecycleRequest = z.infer<typeof lifecycleRequestSchema>;
