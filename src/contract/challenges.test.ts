@@ -76,6 +76,32 @@ describe('challengeInputSchema', () => {
   });
 });
 
+describe('the start and end times of a challenge', () => {
+  const oneDay = { ...valid, endDate: valid.startDate };
+  it('are optional, "HH:MM" on the 24-hour clock, and left out when not given', () => {
+    expect(challengeInputSchema.parse(valid)).not.toHaveProperty('startTime');
+    expect(
+      challengeInputSchema.parse({ ...valid, startTime: ' 09:05', endTime: '23:59' }),
+    ).toMatchObject({ startTime: '09:05', endTime: '23:59' });
+    for (const bad of ['9:05', '24:00', '12:60', '12:00:00', '', 'noon', 900])
+      expect(firstMessage({ ...valid, startTime: bad })).toBe(messages.invalidTime);
+    expect(firstMessage({ ...valid, endTime: '7pm' })).toBe(messages.invalidTime);
+  });
+
+  it('refuse an end time before the start time on the same day, with its own message', () => {
+    expect(firstMessage({ ...oneDay, startTime: '10:00', endTime: '09:59' })).toBe(
+      messages.endTimeBeforeStart,
+    );
+    // One minute (equal times) is a window; so is any end time on a later day.
+    expect(firstMessage({ ...oneDay, startTime: '10:00', endTime: '10:00' })).toBeUndefined();
+    expect(firstMessage({ ...valid, startTime: '10:00', endTime: '09:00' })).toBeUndefined();
+    // The dates' own rule keeps its message and comes first.
+    expect(
+      firstMessage({ ...valid, endDate: '2026-10-31', startTime: '10:00', endTime: '09:00' }),
+    ).toBe(messages.endBeforeStart);
+  });
+});
+
 describe('the checker program of a challenge', () => {
   const checker = { mode: 'checker', language: 'cpp' } as const;
   it('is required with the checker rule, and cleared by any other rule', () => {

@@ -3,6 +3,7 @@
  * cases). The same schemas validate the admin's forms and the server's routes.
  */
 import { z } from 'zod';
+import { endsBeforeStart, timeOfDaySchema } from './challenge-times.ts';
 import { compareRuleSchema } from './compare-rule.ts';
 import { messages } from './messages.ts';
 import { testDataRefSchema } from './test-data.ts';
@@ -109,6 +110,14 @@ export const challengeInputSchema = z
   .object(
     {
       ...tenFields,
+      /**
+       * When on startDate it opens and on endDate it closes, "HH:MM" in the portal's time zone
+       * (challenge-times.ts has the rule: open through the end of the endTime minute). Optional:
+       * a new challenge without them gets 00:00 and 23:59 (the whole days, as before times
+       * existed), an update without them keeps the stored ones.
+       */
+      startTime: timeOfDaySchema.optional(),
+      endTime: timeOfDaySchema.optional(),
       starterCode: z.string().max(100_000, { error: messages.fieldTooLong }).default(''),
       timeLimitMs: z
         .number()
@@ -166,6 +175,14 @@ export const challengeInputSchema = z
     { error: messages.enterAllChallengeDetails },
   )
   .refine((c) => c.endDate >= c.startDate, { path: ['endDate'], error: messages.endBeforeStart })
+  // Only with both times given; without one the server checks against the stored or default one.
+  .refine(
+    ({ startDate, endDate, startTime, endTime }) =>
+      startTime === undefined ||
+      endTime === undefined ||
+      !endsBeforeStart({ startDate, endDate, startTime, endTime }),
+    { path: ['endTime'], error: messages.endTimeBeforeStart },
+  )
   .refine((c) => c.compare?.mode !== 'checker' || (c.checkerSource ?? '').trim() !== '', {
     path: ['checkerSource'],
     error: messages.checkerSourceMissing,
@@ -207,6 +224,14 @@ export const challengeSchema = z.object({
   score: z.number(),
   startDate: z.string(),
   endDate: z.string(),
+  /** "HH:MM": opens at startTime on startDate, open through the endTime minute on endDate. */
+  startTime: z.string(),
+  endTime: z.string(),
+  /**
+   * The portal's time zone (TZ), in which the dates and times are read, so a form or a client
+   * can show it beside them. Present in the server's answers; never read from a request.
+   */
+  timeZone: z.string().optional(),
   timeDur: z.number(),
   challengeId: z.string(),
   language: z.enum(languages),
@@ -238,6 +263,8 @@ export const challengeSummarySchema = challengeSchema
     testGroups: true,
     captureTabChanges: true,
     disablePaste: true,
+    // Once for the whole list (getChallengesResponseSchema), not on every row.
+    timeZone: true,
   })
   .extend({
     testCaseCount: z.number().int(),
@@ -263,4 +290,6 @@ export const updateChallengeResponseSchema = z.object({ challengeUpdated: challe
 export const deleteChallengeResponseSchema = z.object({ challengeDeleted: challengeSchema });
 export const getChallengesResponseSchema = z.object({
   challenges: z.array(challengeSummarySchema),
+  /** The portal's time zone (TZ), which the rows' dates and times are read in. */
+  timeZone: z.string().optional(),
 });

@@ -148,6 +148,9 @@ export const messages = {
   invalidChallengeId: 'The test code must be 3 to 64 letters, digits, - or _',
   invalidDate: 'Enter dates as YYYY-MM-DD',
   endBeforeStart: 'The end date must be on or after the start date',
+  invalidTime: 'Enter times as HH:MM (24-hour clock)',
+  endTimeBeforeStart:
+    'The test must close after it opens: on the same day, the end time cannot be before the start time',
   invalidScore: 'The score must be a whole number from 1 to 100000',
   invalidDuration: 'The duration must be a whole number of minutes from 1 to 20160',
   invalidDifficulty: 'The difficulty must be easy, medium or hard',
@@ -294,6 +297,13 @@ export const messages = {
   fieldScore: 'Score',
   fieldStartDate: 'Start date',
   fieldEndDate: 'End date',
+  fieldStartTime: 'Start time',
+  fieldEndTime: 'End time',
+  /** Under the time fields: the zone the times are read in ({zone}: the portal's TZ). */
+  timeZoneHint: 'Time zone: {zone}',
+  timeZoneHintUnknown: "In the portal's time zone",
+  /** Under End time: the close is the end of that minute (contract/challenge-times.ts). */
+  endTimeHint: 'Open until the end of this minute',
   fieldTimeDur: 'Duration (minutes)',
   fieldLanguage: 'Language',
   fieldTags: 'Tags',

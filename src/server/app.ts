@@ -235,7 +235,13 @@ export async function buildApp(
     secureCookies,
   });
   const { maxFileBytes, maxChallengeBytes } = config.testData;
-  await app.register(challengeRoutes, { db: database.db, guards, judge, maxChallengeBytes });
+  await app.register(challengeRoutes, {
+    db: database.db,
+    guards,
+    judge,
+    maxChallengeBytes,
+    timeZone: config.timeZone,
+  });
   await app.register(lifecycleRoutes, {
     db: database.db,
     guards,

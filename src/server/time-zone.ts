@@ -1,6 +1,6 @@
 /**
  * A time zone's offset from UTC at an instant, read from Intl (the tz database Node ships), for
- * the challenge's calendar dates (compiler/time-window.ts) and the exports' wall-clock times
+ * the challenge's dates and times (compiler/time-window.ts) and the exports' wall-clock times
  * (results/wall-clock.ts). One formatter per zone: building one costs more than using it.
  */
 const formatters = new Map<string, Intl.DateTimeFormat>();

@@ -215,7 +215,8 @@ describe.each(databaseKinds)('challenges on %s', (kind) => {
     const student = await signUpStudent(server, `list-${kind}@college.test`);
     const mine = () =>
       call(server, 'GET', '/api/user/getChallenges', undefined, bearer(student.token));
-    expect((await mine()).body).toEqual({ challenges: [] });
+    // With the zone the rows' dates and times are read in (TZ, UTC unless set; issue 32).
+    expect((await mine()).body).toEqual({ challenges: [], timeZone: 'UTC' });
     await insertAttempt(server.database.db, {
       userId: student.id,
       challengeId: 'LIST-1',

@@ -59,7 +59,12 @@ test.describe('administrator', () => {
     await expect(page).toHaveURL(/\/admin$/);
   });
 
-  test('creates a challenge with test cases, loads, updates and deletes it', async ({ page }) => {
+  test('creates a challenge with test cases and times, loads, updates and deletes it', async ({
+    page,
+  }, testInfo) => {
+    // The longest walk of this file (every form rule, two screenshots, load and delete): it took
+    // 27 s of the default 30 before the times were added, on a loaded two-core machine.
+    test.setTimeout(60_000);
     const code = `E2E-${Date.now()}`;
     await signInAsAdmin(page);
     await menu(page).getByRole('link', { name: 'Home' }).click();
@@ -99,15 +104,49 @@ test.describe('administrator', () => {
     await page.getByRole('button', { name: 'Create challenge' }).click();
     await expect(toasts(page, 'The end date must be on or after the start date')).toBeVisible();
     await page.getByLabel('End date').fill('2026-11-30');
+    // A time beside each date (issue 32): the whole days until set, in the portal's time zone.
+    const startTime = page.getByLabel('Start time');
+    const endTime = page.getByLabel('End time');
+    await expect(startTime).toHaveValue('00:00');
+    await expect(endTime).toHaveValue('23:59');
+    await startTime.fill('09:00');
+    await endTime.fill('17:30');
+    const details = page.getByRole('group', { name: 'Challenge details' });
+    await details.getByLabel('Start date').scrollIntoViewIfNeeded();
+    await closeToasts(page);
+    await page.screenshot({ path: testInfo.outputPath('challenge-times-light.png') });
+    await page.getByRole('button', { name: /switch to dark mode/i }).click();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    await page.screenshot({ path: testInfo.outputPath('challenge-times-dark.png') });
+    await page.getByRole('button', { name: /switch to light mode/i }).click();
     await page.getByRole('button', { name: 'Create challenge' }).click();
     await expect(toasts(page, 'Challenge created')).toBeVisible();
 
-    // Home lists it; its link opens the edit form with the details loaded.
+    // Home lists it with its times and the zone; its link opens the edit form, details loaded.
     await menu(page).getByRole('link', { name: 'Home' }).click();
+    const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: code }) });
+    await expect(row).toContainText('2026-11-01 09:00 – 2026-11-30 17:30 (UTC)');
+    await page.screenshot({ path: testInfo.outputPath('challenge-times-list.png') });
     await page.getByRole('link', { name: code }).click();
     await expect(page).toHaveURL(/view=edit-challenge/);
     const loaded = page.getByRole('form', { name: 'Loaded challenge' });
     await expect(loaded.getByLabel('Challenge name')).toHaveValue('Sum of two');
+    await expect(loaded.getByLabel('Start time')).toHaveValue('09:00');
+    await expect(loaded.getByLabel('End time')).toHaveValue('17:30');
+    await expect(loaded.getByText('Time zone: UTC', { exact: true })).toBeVisible();
+    // On one day, an end before the start is refused before any call.
+    await loaded.getByLabel('End date').fill('2026-11-01');
+    await loaded.getByLabel('End time').fill('08:00');
+    await loaded.getByRole('button', { name: 'Update challenge' }).click();
+    await expect(
+      toasts(
+        page,
+        'The test must close after it opens: on the same day, the end time cannot be before the start time',
+      ),
+    ).toBeVisible();
+    await closeToasts(page);
+    await loaded.getByLabel('End date').fill('2026-11-30');
+    await loaded.getByLabel('End time').fill('17:30');
     await expect(loaded.getByRole('listitem', { name: 'Test 1' }).getByLabel('Weight')).toHaveValue(
       '3',
     );

@@ -28,9 +28,19 @@ type ChallengeRow = typeof challenges.$inferSelect;
  */
 export type ChallengeValues = Omit<
   Challenge,
-  'testCases' | 'compare' | 'checkerSource' | 'captureTabChanges' | 'disablePaste'
+  | 'testCases'
+  | 'compare'
+  | 'checkerSource'
+  | 'captureTabChanges'
+  | 'disablePaste'
+  | 'startTime'
+  | 'endTime'
+  | 'timeZone'
 > & {
   testCases: TestCase[];
+  /** "HH:MM"; absent on an update keeps the stored one, on a new one is the column's default. */
+  startTime?: string | undefined;
+  endTime?: string | undefined;
   compare?: CompareRule | undefined;
   checkerSource?: string | undefined;
   /** Exam integrity settings: absent on an update keeps the stored ones, on a new one is off. */
@@ -41,6 +51,8 @@ export type ChallengeValues = Omit<
 /** Read leniently: a value the contract does not know reads as the rule of old rows, exact. */
 const storedRule = compareRuleSchema.catch(EXACT_COMPARE_RULE);
 const storedGroups = z.array(testGroupSchema).catch([]);
+/** A `time(0)` column reads as "HH:MM:SS"; the contract's times are "HH:MM". */
+const minutes = (time: string) => time.slice(0, 5);
 function toChallenge(row: ChallengeRow, tests: TestCase[]): Challenge {
   return {
     challengeName: row.challengeName,
@@ -49,6 +61,8 @@ function toChallenge(row: ChallengeRow, tests: TestCase[]): Challenge {
     score: row.score,
     startDate: row.startDate,
     endDate: row.endDate,
+    startTime: minutes(row.startTime),
+    endTime: minutes(row.endTime),
     timeDur: row.timeDur,
     challengeId: row.challengeId,
     language: row.language as Challenge['language'],
@@ -68,8 +82,8 @@ function toChallenge(row: ChallengeRow, tests: TestCase[]): Challenge {
 }
 
 /**
- * `compare`, `checkerSource` and the integrity settings are written only when given: an update
- * without them keeps them.
+ * `compare`, `checkerSource`, the integrity settings and the times are written only when given:
+ * an update without them keeps them.
  */
 function columns(values: ChallengeValues) {
   const {
@@ -78,10 +92,14 @@ function columns(values: ChallengeValues) {
     checkerSource,
     captureTabChanges,
     disablePaste,
+    startTime,
+    endTime,
     ...fields
   } = values;
   return {
     ...fields,
+    ...(startTime === undefined ? {} : { startTime }),
+    ...(endTime === undefined ? {} : { endTime }),
     ...(compare === undefined ? {} : { compare }),
     ...(checkerSource === undefined ? {} : { checkerSource }),
     ...(captureTabChanges === undefined ? {} : { captureTabChanges }),
@@ -133,6 +151,18 @@ async function writeTests(db: Db, challengeId: string, tests: TestCase[]): Promi
       ordinal,
     })),
   );
+}
+
+/** The stored times of a challenge ("HH:MM"), for an update that leaves one out. */
+export async function findChallengeTimes(
+  db: Db,
+  challengeId: string,
+): Promise<{ startTime: string; endTime: string } | undefined> {
+  const [row] = await db
+    .select({ startTime: challenges.startTime, endTime: challenges.endTime })
+    .from(challenges)
+    .where(eq(challenges.challengeId, challengeId));
+  return row && { startTime: minutes(row.startTime), endTime: minutes(row.endTime) };
 }
 
 export async function findChallenge(db: Db, challengeId: string): Promise<Challenge | undefined> {
@@ -191,6 +221,8 @@ const summaryColumns = {
   score: challenges.score,
   startDate: challenges.startDate,
   endDate: challenges.endDate,
+  startTime: challenges.startTime,
+  endTime: challenges.endTime,
   timeDur: challenges.timeDur,
   language: challenges.language,
   tags: challenges.tags,
@@ -205,6 +237,8 @@ type SummaryRow = { [K in keyof typeof summaryColumns]: (typeof challenges.$infe
 function toSummary(row: SummaryRow): ChallengeSummary {
   return {
     ...row,
+    startTime: minutes(row.startTime),
+    endTime: minutes(row.endTime),
     difficultyLev: row.difficultyLev as ChallengeSummary['difficultyLev'],
     language: row.language as ChallengeSummary['language'],
     testCaseCount: Number(row.testCaseCount),
@@ -218,7 +252,11 @@ export async function listChallenges(db: Db): Promise<ChallengeSummary[]> {
     .from(challenges)
     .leftJoin(testCases, eq(testCases.challengeId, challenges.challengeId))
     .groupBy(challenges.challengeId)
-    .orderBy(sql`${challenges.startDate} desc`, asc(challenges.challengeId));
+    .orderBy(
+      sql`${challenges.startDate} desc`,
+      sql`${challenges.startTime} desc`,
+      asc(challenges.challengeId),
+    );
   return rows.map(toSummary);
 }
 

@@ -35,6 +35,7 @@ import {
   listChallenges,
   updateChallenge,
 } from './challenge-queries.ts';
+import { assertWindowCloses, newChallengeTimes, updatedChallengeTimes } from './challenge-times.ts';
 
 type Deps = {
   db: Db;
@@ -42,6 +43,8 @@ type Deps = {
   judge: Pick<JudgeService, 'checkChecker'>;
   /** CHALLENGE_DATA_MAX_MB: all of a challenge's tests, text and files. */
   maxChallengeBytes: number;
+  /** TZ: the challenges' dates and times are read in it, and the answers name it. */
+  timeZone: string;
 };
 
 const notFound = () => new HttpError(404, messages.challengeNotFound);
@@ -72,8 +75,11 @@ export async function assertCheckerCompiles(
 
 export const challengeRoutes: FastifyPluginAsyncZod<Deps> = async (
   app,
-  { db, guards, judge, maxChallengeBytes },
+  { db, guards, judge, maxChallengeBytes, timeZone },
 ) => {
+  /** A challenge in an answer: with the zone its dates and times are read in. */
+  const zoned = <T extends object>(challenge: T) => ({ ...challenge, timeZone });
+
   app.post(
     addChallengePath,
     {
@@ -83,13 +89,15 @@ export const challengeRoutes: FastifyPluginAsyncZod<Deps> = async (
     },
     async (request) => {
       const { compare, checkerSource } = request.body;
+      const times = newChallengeTimes(request.body);
+      assertWindowCloses({ ...request.body, ...times }, timeZone);
       await assertCheckerCompiles(judge, request.log, compare, checkerSource);
-      const created = await insertChallenge(
-        db,
-        await withStoredTestData(db, request.body, maxChallengeBytes),
-      );
+      const created = await insertChallenge(db, {
+        ...(await withStoredTestData(db, request.body, maxChallengeBytes)),
+        ...times,
+      });
       if (!created) throw new HttpError(409, messages.challengeExists);
-      return { challengeCreated: created };
+      return { challengeCreated: zoned(created) };
     },
   );
 
@@ -102,7 +110,7 @@ export const challengeRoutes: FastifyPluginAsyncZod<Deps> = async (
     async (request) => {
       const challenge = await findChallenge(db, request.body.challengeId);
       if (!challenge) throw notFound();
-      return challenge;
+      return zoned(challenge);
     },
   );
 
@@ -115,13 +123,16 @@ export const challengeRoutes: FastifyPluginAsyncZod<Deps> = async (
     },
     async (request) => {
       const { compare, checkerSource } = request.body;
+      const times = await updatedChallengeTimes(db, request.body);
+      if (!times) throw notFound();
+      assertWindowCloses({ ...request.body, ...times }, timeZone);
       await assertCheckerCompiles(judge, request.log, compare, checkerSource);
-      const updated = await updateChallenge(
-        db,
-        await withStoredTestData(db, request.body, maxChallengeBytes),
-      );
+      const updated = await updateChallenge(db, {
+        ...(await withStoredTestData(db, request.body, maxChallengeBytes)),
+        ...times,
+      });
       if (!updated) throw notFound();
-      return { challengeUpdated: updated };
+      return { challengeUpdated: zoned(updated) };
     },
   );
 
@@ -140,7 +151,7 @@ export const challengeRoutes: FastifyPluginAsyncZod<Deps> = async (
     async (request) => {
       const deleted = await deleteChallenge(db, request.query.challengeId);
       if (!deleted) throw notFound();
-      return { challengeDeleted: deleted };
+      return { challengeDeleted: zoned(deleted) };
     },
   );
 
@@ -154,7 +165,7 @@ export const challengeRoutes: FastifyPluginAsyncZod<Deps> = async (
         auth.role === 'admin'
           ? await listChallenges(db)
           : await listAttemptedChallenges(db, auth.sub);
-      return { challenges };
+      return { challenges, timeZone };
     },
   );
 };

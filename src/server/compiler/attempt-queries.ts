@@ -50,13 +50,18 @@ export async function recordAttempt(
   return stored;
 }
 
-/** What Submit needs of a student's attempt: its times and the challenge's language and dates. */
+/**
+ * What Submit needs of a student's attempt: its times and the challenge's language, dates and
+ * times of day ("HH:MM").
+ */
 export type SubmitAttempt = Attempt & {
   language: string;
   /** The others it accepts, as stored (test-access.ts checks them against the contract). */
   languages: string[];
   startDate: string;
   endDate: string;
+  startTime: string;
+  endTime: string;
   /** The sitting's lifecycle and stop (sittings/sitting-rules.ts). */
   lifecycle: SittingLifecycle;
   stoppedAt: Date | null;
@@ -76,6 +81,8 @@ export function createSubmitAttemptLookup(
       const { rows } = await database.pool.query(
         `select k.i, c.language, to_json(c.languages) as languages,
                 c.start_date::text as start_date, c.end_date::text as end_date,
+                to_char(c.start_time, 'HH24:MI') as start_time,
+                to_char(c.end_time, 'HH24:MI') as end_time,
                 (extract(epoch from sa.started_at) * 1000)::float8 as started_ms,
                 (extract(epoch from sa.deadline) * 1000)::float8 as deadline_ms,
                 s.lifecycle, (extract(epoch from s.stopped_at) * 1000)::float8 as stopped_ms
@@ -93,6 +100,8 @@ export function createSubmitAttemptLookup(
         languages: string[];
         start_date: string;
         end_date: string;
+        start_time: string;
+        end_time: string;
         started_ms: number;
         deadline_ms: number;
         lifecycle: SittingLifecycle;
@@ -103,6 +112,8 @@ export function createSubmitAttemptLookup(
           languages: row.languages,
           startDate: row.start_date,
           endDate: row.end_date,
+          startTime: row.start_time,
+          endTime: row.end_time,
           startedAt: new Date(row.started_ms),
           deadline: new Date(row.deadline_ms),
           lifecycle: row.lifecycle,

@@ -1,8 +1,8 @@
 /**
- * Opening a challenge for a student under the time rules: before the start of startDate it is
+ * Opening a challenge for a student under the time rules: before startTime on startDate it is
  * refused; the first open begins the student's attempt at the challenge's sitting, which fixes the
- * deadline, and records their standing on it; after the end of endDate a student who never opened
- * it is refused.
+ * deadline, and records their standing on it; after the endTime minute of endDate a student who
+ * never opened it is refused.
  */
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
@@ -12,6 +12,7 @@ import {
   type Challenge,
   type Language,
 } from '../../contract/challenges.ts';
+import { closesText, opensText } from '../../contract/challenge-times.ts';
 import { LANGUAGE_LABELS } from '../../contract/verdicts.ts';
 import { messages } from '../../contract/messages.ts';
 import { findChallenge } from '../challenges/challenge-queries.ts';
@@ -53,7 +54,10 @@ export async function openChallenge(
   if (!challenge) throw new HttpError(404, messages.challengeNotFound);
   const window = challengeWindow(challenge, timeZone);
   if (now < window.opensAt)
-    throw new HttpError(403, messages.testNotOpenYet.replace('{date}', challenge.startDate));
+    throw new HttpError(
+      403,
+      messages.testNotOpenYet.replace('{date}', opensText(challenge, timeZone)),
+    );
   const sitting = await challengeSitting(db, challengeId);
   assertVisibleToStudents(sitting);
   let sittingAttempt = await findSittingAttempt(db, sitting.id, userId);
@@ -62,7 +66,10 @@ export async function openChallenge(
     if (existing) return { challenge, attempt: withStop(existing, sitting.stoppedAt), window };
   } else {
     if (now >= window.closesAt)
-      throw new HttpError(403, messages.testClosed.replace('{date}', challenge.endDate));
+      throw new HttpError(
+        403,
+        messages.testClosed.replace('{date}', closesText(challenge, timeZone)),
+      );
     assertMayBegin(sitting);
     sittingAttempt = await beginSittingAttempt(
       db,
@@ -80,7 +87,7 @@ export async function openChallenge(
 }
 
 /**
- * Submit's open: the attempt with the challenge's language and dates in one read (batched with
+ * Submit's open: the attempt with the challenge's language, dates and times in one read (batched with
  * the other Submits of the moment, see attempt-queries.ts), without its tests, since a deadline
  * brings hundreds of these at once. A student without an attempt yet takes openChallenge's way,
  * which records it and gives its refusals in their order.
@@ -101,7 +108,7 @@ export async function openForSubmit(
   assertVisibleToStudents(row);
   // The dates may have moved since the attempt began: the same refusal as openChallenge's.
   if (now < challengeWindow(row, timeZone).opensAt)
-    throw new HttpError(403, messages.testNotOpenYet.replace('{date}', row.startDate));
+    throw new HttpError(403, messages.testNotOpenYet.replace('{date}', opensText(row, timeZone)));
   const language = languageSchema.catch('python').parse(row.language);
   return {
     accepted: acceptedLanguages({ language, languages: row.languages }),

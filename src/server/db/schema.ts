@@ -20,6 +20,7 @@ import {
   pgTable,
   primaryKey,
   text,
+  time,
   timestamp,
   unique,
   uuid,
@@ -93,8 +94,8 @@ export const admins = pgTable('admins', {
 
 /**
  * A challenge: the spec's ten fields plus what the judge needs. `challenge_id` is the test code
- * students type. Dates are calendar dates, open from the start of startDate to the end of
- * endDate in the server's time zone (DESIGN.md §4).
+ * students type. Dates are calendar dates, open from startTime on startDate through the endTime
+ * minute of endDate in the server's time zone (DESIGN.md §4).
  */
 export const challenges = pgTable('challenges', {
   challengeId: text('challenge_id').primaryKey(),
@@ -104,6 +105,14 @@ export const challenges = pgTable('challenges', {
   score: integer('score').notNull(),
   startDate: date('start_date', { mode: 'string' }).notNull(),
   endDate: date('end_date', { mode: 'string' }).notNull(),
+  /**
+   * Wall-clock times beside the dates (issue 32), read in TZ like them: open from start_time on
+   * start_date through the end_time minute on end_date (src/contract/challenge-times.ts). Not
+   * instants (timestamptz), which would fix a window to the TZ of the day it was saved. The
+   * defaults are the whole days every challenge before them had.
+   */
+  startTime: time('start_time', { precision: 0 }).notNull().default('00:00'),
+  endTime: time('end_time', { precision: 0 }).notNull().default('23:59'),
   timeDur: integer('time_dur').notNull(),
   language: text('language').notNull(),
   /** Other languages it accepts besides `language` (issue 14), in the judge's order. */

@@ -15,6 +15,7 @@ import {
   type Language,
   type TestCase,
 } from '../../contract/challenges.ts';
+import { DEFAULT_END_TIME, DEFAULT_START_TIME } from '../../contract/challenge-times.ts';
 import type { CompareRuleInput } from '../../contract/compare-rule.ts';
 import { GROUP_NAME_PATTERN, type TestGroup } from '../../contract/test-groups.ts';
 import type { Verdict } from '../../contract/verdicts.ts';
@@ -453,6 +454,9 @@ export function readKattisPackage(
       score: 100,
       startDate: options.today,
       endDate: addDays(options.today, 365),
+      // Whole days, also when a package replaces a challenge whose times were set.
+      startTime: DEFAULT_START_TIME,
+      endTime: DEFAULT_END_TIME,
       timeDur: 60,
       challengeId,
       language,

@@ -10,6 +10,8 @@ const base: Challenge = {
   score: 100,
   startDate: '2026-11-24',
   endDate: '2027-11-24',
+  startTime: '09:00',
+  endTime: '17:30',
   timeDur: 60,
   challengeId: 'DOUBLES',
   language: 'python',
@@ -60,6 +62,9 @@ describe('a challenge exported as a Kattis package', () => {
       timeLimitMs: base.timeLimitMs,
       memoryLimitMb: base.memoryLimitMb,
       compare: base.compare,
+      // A package carries no window: the import opens it for whole days (issue 32).
+      startTime: '00:00',
+      endTime: '23:59',
     });
     // In the package's order: samples, data/secret's own tests, then its group folders by name.
     const [sample, secret, small1, small2, large] = base.testCases;

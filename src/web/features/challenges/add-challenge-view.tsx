@@ -9,7 +9,7 @@ import {
   emptyChallengeValues,
   toChallengeInput,
 } from './challenge-form-values.ts';
-import { addChallenge } from './challenges-api.ts';
+import { addChallenge, knownTimeZone } from './challenges-api.ts';
 import './challenges.css';
 
 export function AddChallengeView({
@@ -49,7 +49,12 @@ export function AddChallengeView({
         {messages.addChallenge}
       </h2>
       <form className="form challenge-form" noValidate onSubmit={onSubmit} aria-busy={busy}>
-        <ChallengeFields values={values} onChange={setValues} token={token} />
+        <ChallengeFields
+          values={values}
+          onChange={setValues}
+          token={token}
+          timeZone={knownTimeZone()}
+        />
         <div className="actions">
           <button type="submit" className="button button--primary" disabled={busy}>
             {busy ? messages.working : messages.createChallenge}

@@ -1,7 +1,8 @@
 /**
- * The fields of the add-challenge and edit-challenge forms: the spec's ten, then the judge's
- * settings, the output comparison (an addition, issue 14) and the test cases. In the edit form
- * the id is fixed (it is what was loaded).
+ * The fields of the add-challenge and edit-challenge forms: the spec's ten (with a time beside
+ * each date, an addition of issue 32), then the judge's settings, the output comparison (an
+ * addition, issue 14) and the test cases. In the edit form the id is fixed (it is what was
+ * loaded).
  */
 import { difficulties, languages } from '../../../contract/challenges.ts';
 import { messages } from '../../../contract/messages.ts';
@@ -22,9 +23,14 @@ type Props = {
   idReadOnly?: boolean;
   /** The admin's token: a hidden test's input or output can be uploaded as a file. */
   token: string;
+  /** The portal's time zone, which the dates and times are read in, when an answer named it. */
+  timeZone?: string | undefined;
 };
 
-export function ChallengeFields({ values, onChange, idReadOnly, token }: Props) {
+export function ChallengeFields({ values, onChange, idReadOnly, token, timeZone }: Props) {
+  const zoneHint = timeZone
+    ? messages.timeZoneHint.replace('{zone}', timeZone)
+    : messages.timeZoneHintUnknown;
   const set =
     (
       field: Exclude<
@@ -115,12 +121,30 @@ export function ChallengeFields({ values, onChange, idReadOnly, token }: Props) 
             onChange={set('startDate')}
           />
           <TextField
+            label={messages.fieldStartTime}
+            name="startTime"
+            type="time"
+            step={60}
+            value={values.startTime}
+            hint={zoneHint}
+            onChange={set('startTime')}
+          />
+          <TextField
             required
             label={messages.fieldEndDate}
             name="endDate"
             type="date"
             value={values.endDate}
             onChange={set('endDate')}
+          />
+          <TextField
+            label={messages.fieldEndTime}
+            name="endTime"
+            type="time"
+            step={60}
+            value={values.endTime}
+            hint={`${zoneHint}. ${messages.endTimeHint}`}
+            onChange={set('endTime')}
           />
           <TextField
             required

@@ -68,6 +68,30 @@ describe('challenge form values', () => {
     );
   });
 
+  it('sends a time beside each date: the whole days by default, the typed ones otherwise', () => {
+    expect(emptyChallengeValues()).toMatchObject({ startTime: '00:00', endTime: '23:59' });
+    expect(toChallengeInput(filled())).toMatchObject({ startTime: '00:00', endTime: '23:59' });
+    expect(toChallengeInput({ ...filled(), startTime: '09:15', endTime: '11:00' })).toMatchObject({
+      startTime: '09:15',
+      endTime: '11:00',
+    });
+    // A cleared time field (the browser's "--:--") is the whole day again, not a missing value.
+    expect(toChallengeInput({ ...filled(), startTime: '', endTime: '' })).toMatchObject({
+      startTime: '00:00',
+      endTime: '23:59',
+    });
+  });
+
+  it('refuses an end time before the start time on the same day, before any call', () => {
+    const sameDay = { ...filled(), endDate: '2026-11-01' };
+    expect(checkChallengeValues({ ...sameDay, startTime: '10:00', endTime: '09:30' })).toBe(
+      messages.endTimeBeforeStart,
+    );
+    expect(checkChallengeValues({ ...sameDay, startTime: '10:00', endTime: '10:30' })).toBe(
+      undefined,
+    );
+  });
+
   it('round-trips a loaded challenge', () => {
     const challenge: Challenge = {
       ...(toChallengeInput(filled()) as Omit<
@@ -78,9 +102,11 @@ describe('challenge form values', () => {
       timeLimitMs: 2500,
       memoryLimitMb: 128,
     };
-    const values = valuesFromChallenge(challenge);
-    expect(values.timeLimitSeconds).toBe('2.5');
-    expect(toChallengeInput(values)).toEqual({ ...challenge });
+    const values = valuesFromChallenge({ ...challenge, startTime: '08:00', endTime: '20:30' });
+    expect(values).toMatchObject({ startTime: '08:00', endTime: '20:30' });
+    expect(valuesFromChallenge(challenge).timeLimitSeconds).toBe('2.5');
+    expect(toChallengeInput(valuesFromChallenge(challenge))).toEqual({ ...challenge });
+    expect(toChallengeInput(values)).toMatchObject({ startTime: '08:00', endTime: '20:30' });
   });
 
   describe('test files (big test data)', () => {

@@ -4,6 +4,7 @@
  * admin sees the server's rules before any call: 'Enter All Delatils' first (spec §5), then the
  * first specific problem.
  */
+import { DEFAULT_END_TIME, DEFAULT_START_TIME } from '../../../contract/challenge-times.ts';
 import {
   challengeInputSchema,
   DEFAULT_MEMORY_LIMIT_MB,
@@ -51,6 +52,9 @@ export type ChallengeFormValues = {
   score: string;
   startDate: string;
   endDate: string;
+  /** "HH:MM" beside each date (issue 32), an addition to the ten fields: '' reads as the default. */
+  startTime: string;
+  endTime: string;
   timeDur: string;
   challengeId: string;
   language: string;
@@ -101,6 +105,8 @@ export function emptyChallengeValues(): ChallengeFormValues {
     score: '',
     startDate: '',
     endDate: '',
+    startTime: DEFAULT_START_TIME,
+    endTime: DEFAULT_END_TIME,
     timeDur: '',
     challengeId: '',
     language: '',
@@ -128,6 +134,8 @@ export function valuesFromChallenge(challenge: Challenge): ChallengeFormValues {
     score: String(challenge.score),
     startDate: challenge.startDate,
     endDate: challenge.endDate,
+    startTime: challenge.startTime,
+    endTime: challenge.endTime,
     timeDur: String(challenge.timeDur),
     challengeId: challenge.challengeId,
     language: challenge.language,
@@ -164,6 +172,9 @@ export function toChallengeInput(values: ChallengeFormValues): ChallengeInput {
     score: numberOrMissing(values.score) as number,
     startDate: values.startDate,
     endDate: values.endDate,
+    // Always sent, so an update saves what the form shows; a cleared field is the whole day.
+    startTime: values.startTime.trim() || DEFAULT_START_TIME,
+    endTime: values.endTime.trim() || DEFAULT_END_TIME,
     timeDur: numberOrMissing(values.timeDur) as number,
     challengeId: values.challengeId.trim(),
     language: values.language as ChallengeInput['language'],

@@ -1,6 +1,10 @@
-/** Home's list of challenges, each linking to its edit form, plus the link to add one. */
+/**
+ * Home's list of challenges, each linking to its edit form, plus the link to add one. A time that
+ * is not the whole day's default is shown beside its date, with the portal's time zone.
+ */
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
+import { windowTexts } from '../../../contract/challenge-times.ts';
 import type { ChallengeSummary } from '../../../contract/challenges.ts';
 import { messages } from '../../../contract/messages.ts';
 import { showFailure } from '../../ui/show-failure.ts';
@@ -9,11 +13,16 @@ import './challenges.css';
 
 export function ChallengeList({ token }: { token: string }) {
   const [challenges, setChallenges] = useState<ChallengeSummary[] | null>(null);
+  const [timeZone, setTimeZone] = useState<string | undefined>();
 
   useEffect(() => {
     let live = true;
     listChallenges(token).then(
-      (list) => live && setChallenges(list),
+      (list) => {
+        if (!live) return;
+        setChallenges(list.challenges);
+        setTimeZone(list.timeZone);
+      },
       (error: unknown) => showFailure(error),
     );
     return () => {
@@ -52,35 +61,38 @@ export function ChallengeList({ token }: { token: string }) {
               </tr>
             </thead>
             <tbody>
-              {challenges.map((c) => (
-                <tr key={c.challengeId}>
-                  <td className="challenge-list__code">
-                    <Link
-                      to="/adminDash"
-                      search={{ view: 'edit-challenge', challengeId: c.challengeId }}
-                      className="link mono"
-                    >
-                      {c.challengeId}
-                    </Link>
-                  </td>
-                  <td className="challenge-list__name">{c.challengeName}</td>
-                  <td>{c.language}</td>
-                  <td>{c.difficultyLev}</td>
-                  <td className="challenge-list__dates">
-                    <span>{c.startDate} –</span> <span>{c.endDate}</span>
-                  </td>
-                  <td>{c.testCaseCount}</td>
-                  <td>
-                    <Link
-                      to="/adminDash"
-                      search={{ view: 'results', challengeId: c.challengeId }}
-                      className="link"
-                    >
-                      {messages.resultsLinkLabel}
-                    </Link>
-                  </td>
-                </tr>
-              ))}
+              {challenges.map((c) => {
+                const open = windowTexts(c, timeZone);
+                return (
+                  <tr key={c.challengeId}>
+                    <td className="challenge-list__code">
+                      <Link
+                        to="/adminDash"
+                        search={{ view: 'edit-challenge', challengeId: c.challengeId }}
+                        className="link mono"
+                      >
+                        {c.challengeId}
+                      </Link>
+                    </td>
+                    <td className="challenge-list__name">{c.challengeName}</td>
+                    <td>{c.language}</td>
+                    <td>{c.difficultyLev}</td>
+                    <td className="challenge-list__dates">
+                      <span>{open.opens} –</span> <span>{open.closes}</span>
+                    </td>
+                    <td>{c.testCaseCount}</td>
+                    <td>
+                      <Link
+                        to="/adminDash"
+                        search={{ view: 'results', challengeId: c.challengeId }}
+                        className="link"
+                      >
+                        {messages.resultsLinkLabel}
+                      </Link>
+                    </td>
+                  </tr>
+                );
+              })}
             </tbody>
           </table>
         </div>

@@ -16,6 +16,18 @@ import {
 } from '../../../contract/challenges.ts';
 import { apiRequest } from '../../lib/api-client.ts';
 
+/**
+ * The portal's time zone (TZ), as the last answer that named it said: it is the server's setting,
+ * the same in every answer, so the add form can show it beside its time fields without a call
+ * of its own. Undefined until a list or a challenge has been read in this tab.
+ */
+let portalTimeZone: string | undefined;
+export const knownTimeZone = (): string | undefined => portalTimeZone;
+function remember<T extends { timeZone?: string | undefined }>(answer: T): T {
+  if (answer.timeZone) portalTimeZone = answer.timeZone;
+  return answer;
+}
+
 export async function addChallenge(token: string, body: ChallengeInput): Promise<Challenge> {
   const res = await apiRequest(addChallengePath, {
     method: 'POST',
@@ -23,16 +35,18 @@ export async function addChallenge(token: string, body: ChallengeInput): Promise
     token,
     schema: addChallengeResponseSchema,
   });
-  return res.challengeCreated;
+  return remember(res.challengeCreated);
 }
 
-export function getChallenge(token: string, challengeId: string): Promise<Challenge> {
-  return apiRequest(getChallengePath, {
-    method: 'POST',
-    body: { challengeId },
-    token,
-    schema: challengeSchema,
-  });
+export async function getChallenge(token: string, challengeId: string): Promise<Challenge> {
+  return remember(
+    await apiRequest(getChallengePath, {
+      method: 'POST',
+      body: { challengeId },
+      token,
+      schema: challengeSchema,
+    }),
+  );
 }
 
 export async function updateChallenge(token: string, body: ChallengeInput): Promise<Challenge> {
@@ -42,7 +56,7 @@ export async function updateChallenge(token: string, body: ChallengeInput): Prom
     token,
     schema: updateChallengeResponseSchema,
   });
-  return res.challengeUpdated;
+  return remember(res.challengeUpdated);
 }
 
 export async function deleteChallenge(token: string, challengeId: string): Promise<Challenge> {
@@ -57,7 +71,11 @@ export async function deleteChallenge(token: string, challengeId: string): Promi
   return res.challengeDeleted;
 }
 
-export async function listChallenges(token: string): Promise<ChallengeSummary[]> {
-  const res = await apiRequest(getChallengesPath, { token, schema: getChallengesResponseSchema });
-  return res.challenges;
+/** The list, with the zone its dates and times are read in (absent from older servers). */
+export async function listChallenges(
+  token: string,
+): Promise<{ challenges: ChallengeSummary[]; timeZone?: string | undefined }> {
+  return remember(
+    await apiRequest(getChallengesPath, { token, schema: getChallengesResponseSchema }),
+  );
 }

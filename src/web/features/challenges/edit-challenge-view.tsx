@@ -18,7 +18,7 @@ import {
   valuesFromChallenge,
   type ChallengeFormValues,
 } from './challenge-form-values.ts';
-import { deleteChallenge, getChallenge, updateChallenge } from './challenges-api.ts';
+import { deleteChallenge, getChallenge, knownTimeZone, updateChallenge } from './challenges-api.ts';
 import './challenges.css';
 
 export function EditChallengeView({
@@ -156,7 +156,13 @@ export function EditChallengeView({
           aria-busy={busy}
           aria-label={messages.loadedChallenge}
         >
-          <ChallengeFields values={details} onChange={setDetails} idReadOnly token={token} />
+          <ChallengeFields
+            values={details}
+            onChange={setDetails}
+            idReadOnly
+            token={token}
+            timeZone={knownTimeZone()}
+          />
           <div className="actions">
             <button type="submit" className="button button--primary" disabled={busy}>
               {busy ? messages.working : messages.updateChallenge}
