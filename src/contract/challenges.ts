@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { endsBeforeStart, timeOfDaySchema } from './challenge-times.ts';
 import { compareRuleSchema } from './compare-rule.ts';
 import { messages } from './messages.ts';
+import { SITTING_LIFECYCLES } from './sittings.ts';
 import { testDataRefSchema } from './test-data.ts';
 import { groupNameSchema, groupsProblem, testGroupSchema } from './test-groups.ts';
 import { JUDGE_LANGUAGES } from './verdicts.ts';
@@ -271,6 +272,9 @@ export const challengeSummarySchema = challengeSchema
     /** A student's own list only: their best score so far and when they first opened it. */
     bestScore: z.number().nullable().optional(),
     startedAt: z.string().optional(),
+    /** The administrator's list only: the sitting's lifecycle and stop (contract/sittings.ts). */
+    lifecycle: z.enum(SITTING_LIFECYCLES).optional(),
+    stoppedAt: z.string().nullable().optional(),
   });
 export type ChallengeSummary = z.infer<typeof challengeSummarySchema>;
 

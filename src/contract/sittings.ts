@@ -24,6 +24,22 @@ export const sittingMessages = {
     'Students have started this test: it cannot go back to draft. Stop it instead.',
   draftCannotStop: 'A draft is not open to students: there is nothing to stop.',
   invalidLifecycleAction: 'Choose publish, unpublish, stop or reopen.',
+  // The teacher's challenge list.
+  statusColumn: 'Status',
+  statusDraft: 'Draft',
+  statusPublished: 'Published',
+  statusStopped: 'Stopped',
+  publish: 'Publish',
+  unpublish: 'Back to draft',
+  stop: 'Stop now',
+  reopen: 'Reopen',
+  stopTitle: 'Stop {challengeId} now?',
+  stopBody:
+    'Every student’s attempt ends at once. Submissions made before now still count (offline ones within the offline allowance); later ones are refused and nobody can start. You can reopen it.',
+  published: '{challengeId} is published: students can open it in its window.',
+  unpublished: '{challengeId} is a draft again: only staff can see it.',
+  stopped: '{challengeId} was stopped.',
+  reopened: '{challengeId} is open again.',
 } as const;
 
 /** What staff see of a sitting's state, on top of its window. */

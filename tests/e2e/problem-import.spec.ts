@@ -4,7 +4,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { readPackageFolder } from '../../src/server/problems/package-folder.ts';
 import { zipFiles } from '../../src/server/problems/package-zip.ts';
-import { signInAsAdmin } from './results-support.ts';
+import { dashMenu, signInAsAdmin } from './results-support.ts';
 import { compilerFrame, typeCode, uniqueCode } from './compiler-support.ts';
 import { newAccount, signUpThroughUi, studentScreen, toasts } from './support.ts';
 
@@ -14,8 +14,9 @@ import { newAccount, signUpThroughUi, studentScreen, toasts } from './support.ts
 const CPP_SOLUTION =
   '#include <iostream>\nint main() { long long a, b; std::cin >> a >> b; std::cout << a + b << std::endl; }';
 
-test('a teacher imports a problem package, reads the self-check, and a student solves it in C++', async ({
+test('a teacher imports a problem package, reads the self-check, publishes the draft, and a student solves it in C++', async ({
   page,
+  browser,
 }) => {
   test.slow();
   const { files } = readPackageFolder(
@@ -54,15 +55,28 @@ test('a teacher imports a problem package, reads the self-check, and a student s
   await page.screenshot({ path: test.info().outputPath('problem-import.png'), fullPage: true });
 
   // The student's side: the imported challenge accepts C++ among the others.
-  await page.getByRole('button', { name: 'Logout' }).click();
-  await signUpThroughUi(page, newAccount('package'));
-  const screen = studentScreen(page);
+  // An imported problem is a draft (issue 32): Home lists it so, and students cannot open it.
+  await dashMenu(page).getByRole('link', { name: 'Home' }).click();
+  const row = page.getByRole('row').filter({ hasText: code });
+  await expect(row.getByText('Draft', { exact: true })).toBeVisible();
+
+  const student = await browser.newPage();
+  await signUpThroughUi(student, newAccount('package'));
+  const screen = studentScreen(student);
   await screen.testCode.fill(code);
   await screen.startTest.click();
-  const frame = compilerFrame(page, code);
+  await expect(student.getByRole('alert')).toContainText('No challenge has this test code');
+
+  await row.getByRole('button', { name: `Publish ${code}` }).click();
+  await expect(row.getByText('Published', { exact: true })).toBeVisible();
+  await expect(row.getByRole('button', { name: `Stop now ${code}` })).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('challenge-published.png') });
+
+  await student.reload();
+  const frame = compilerFrame(student, code);
   await expect(frame.getByText('Read two integers $a$ and $b$ and print their sum.')).toBeVisible();
   await frame.getByLabel('Language', { exact: true }).selectOption({ label: 'C++' });
-  await typeCode(page, frame, CPP_SOLUTION);
+  await typeCode(student, frame, CPP_SOLUTION);
   await frame.getByRole('button', { name: 'Submit' }).click();
   const verdict = frame.getByTestId('submit-result');
   await expect(verdict).toContainText('Accepted', { timeout: 60_000 });

@@ -19,7 +19,8 @@ import {
 } from '../../contract/compare-rule.ts';
 import { testGroupSchema } from '../../contract/test-groups.ts';
 import type { Db } from '../db/connection.ts';
-import { attempts, challenges, testCases, testData } from '../db/schema.ts';
+import type { SittingLifecycle } from '../../contract/sittings.ts';
+import { attempts, challenges, sittings, testCases, testData } from '../db/schema.ts';
 
 type ChallengeRow = typeof challenges.$inferSelect;
 /**
@@ -245,19 +246,30 @@ function toSummary(row: SummaryRow): ChallengeSummary {
   };
 }
 
-/** Every challenge, newest start first (the admin's list). */
+/** Every challenge, newest start first, with its sitting's lifecycle (the admin's list). */
 export async function listChallenges(db: Db): Promise<ChallengeSummary[]> {
   const rows = await db
-    .select({ ...summaryColumns, testCaseCount: count(testCases.id) })
+    .select({
+      ...summaryColumns,
+      testCaseCount: count(testCases.id),
+      // A challenge nobody has opened may have no sitting yet: it is published (sittings/).
+      lifecycle: sql<SittingLifecycle>`coalesce(${sittings.lifecycle}, 'published')`,
+      stoppedAt: sittings.stoppedAt,
+    })
     .from(challenges)
     .leftJoin(testCases, eq(testCases.challengeId, challenges.challengeId))
-    .groupBy(challenges.challengeId)
+    .leftJoin(sittings, eq(sittings.challengeId, challenges.challengeId))
+    .groupBy(challenges.challengeId, sittings.id)
     .orderBy(
       sql`${challenges.startDate} desc`,
       sql`${challenges.startTime} desc`,
       asc(challenges.challengeId),
     );
-  return rows.map(toSummary);
+  return rows.map(({ lifecycle, stoppedAt, ...row }) => ({
+    ...toSummary(row),
+    lifecycle,
+    stoppedAt: stoppedAt?.toISOString() ?? null,
+  }));
 }
 
 /** The challenges one student has opened, with their best judged score so far (kept on the attempt). */

@@ -1,19 +1,34 @@
 /**
  * Home's list of challenges, each linking to its edit form, plus the link to add one. A time that
- * is not the whole day's default is shown beside its date, with the portal's time zone.
+ * is not the whole day's default is shown beside its date, with the portal's time zone. Each row
+ * shows its lifecycle and the action that moves it on (lifecycle-actions.tsx).
  */
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { windowTexts } from '../../../contract/challenge-times.ts';
 import type { ChallengeSummary } from '../../../contract/challenges.ts';
 import { messages } from '../../../contract/messages.ts';
+import { sittingMessages, type SittingState } from '../../../contract/sittings.ts';
 import { showFailure } from '../../ui/show-failure.ts';
 import { listChallenges } from './challenges-api.ts';
+import { LifecycleActions, LifecycleStatus } from './lifecycle-actions.tsx';
 import './challenges.css';
+
+/** A row's lifecycle; an older server's rows, without one, are published. */
+const stateOf = (c: ChallengeSummary): SittingState => ({
+  lifecycle: c.lifecycle ?? 'published',
+  stoppedAt: c.stoppedAt ?? null,
+});
 
 export function ChallengeList({ token }: { token: string }) {
   const [challenges, setChallenges] = useState<ChallengeSummary[] | null>(null);
   const [timeZone, setTimeZone] = useState<string | undefined>();
+
+  function replaceState(challengeId: string, state: SittingState) {
+    setChallenges(
+      (list) => list?.map((c) => (c.challengeId === challengeId ? { ...c, ...state } : c)) ?? null,
+    );
+  }
 
   useEffect(() => {
     let live = true;
@@ -58,6 +73,7 @@ export function ChallengeList({ token }: { token: string }) {
                 <th scope="col">{messages.openDates}</th>
                 <th scope="col">{messages.testCasesLegend}</th>
                 <th scope="col">{messages.resultsLinkLabel}</th>
+                <th scope="col">{sittingMessages.statusColumn}</th>
               </tr>
             </thead>
             <tbody>
@@ -89,6 +105,15 @@ export function ChallengeList({ token }: { token: string }) {
                       >
                         {messages.resultsLinkLabel}
                       </Link>
+                    </td>
+                    <td className="challenge-list__status">
+                      <LifecycleStatus state={stateOf(c)} />
+                      <LifecycleActions
+                        token={token}
+                        challengeId={c.challengeId}
+                        state={stateOf(c)}
+                        onChange={(state) => replaceState(c.challengeId, state)}
+                      />
                     </td>
                   </tr>
                 );

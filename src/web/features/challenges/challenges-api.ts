@@ -14,6 +14,12 @@ import {
   type ChallengeInput,
   type ChallengeSummary,
 } from '../../../contract/challenges.ts';
+import {
+  challengeLifecyclePath,
+  sittingStateSchema,
+  type LifecycleAction,
+  type SittingState,
+} from '../../../contract/sittings.ts';
 import { apiRequest } from '../../lib/api-client.ts';
 
 /**
@@ -78,4 +84,18 @@ export async function listChallenges(
   return remember(
     await apiRequest(getChallengesPath, { token, schema: getChallengesResponseSchema }),
   );
+}
+
+/** Publish, back to draft, stop now or reopen (contract/sittings.ts). */
+export async function changeLifecycle(
+  token: string,
+  challengeId: string,
+  action: LifecycleAction,
+): Promise<SittingState> {
+  return apiRequest(challengeLifecyclePath(challengeId), {
+    method: 'POST',
+    body: { action },
+    token,
+    schema: sittingStateSchema,
+  });
 }
