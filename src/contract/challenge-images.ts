@@ -86,6 +86,10 @@ export const challengeImagePath = '/api/admin/challenges/:challengeId/images/:na
  */
 export const statementImagePath = '/api/compiler/challenge/:challengeId/images/:sha256';
 
+/** A statement image call's path (the service worker keeps their answers: sw/routes.ts). */
+export const STATEMENT_IMAGE_PATH_PATTERN =
+  /^\/api\/compiler\/challenge\/[^/]+\/images\/[0-9a-f]{64}$/u;
+
 export const CHALLENGE_IMAGE_FILE_FIELD = 'file';
 export const CHALLENGE_IMAGE_NAME_FIELD = 'name';
 

@@ -1,14 +1,19 @@
 /**
- * The fields of the add-challenge and edit-challenge forms: the spec's ten, then the judge's
- * settings, the output comparison (an addition, issue 14) and the test cases. In the edit form
- * the id is fixed (it is what was loaded).
+ * The fields of the add-challenge and edit-challenge forms: the spec's ten (the description with
+ * its preview and the statement's images beside it, issue 31), then the judge's settings, the
+ * output comparison (an addition, issue 14) and the test cases. In the edit form the id is fixed
+ * (it is what was loaded).
  */
 import { difficulties, languages } from '../../../contract/challenges.ts';
 import { messages } from '../../../contract/messages.ts';
 import { SelectField } from '../../ui/select-field.tsx';
+import type { StatementView } from '../../ui/statement-view.ts';
 import { TextAreaField } from '../../ui/text-area-field.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import type { ChallengeFormValues } from './challenge-form-values.ts';
+import { ChallengeImagesField } from './challenge-images-field.tsx';
+import { DescriptionField } from './description-field.tsx';
+import type { ChallengeImages } from './use-challenge-images.ts';
 import { CompareFields } from './compare-fields.tsx';
 import { IntegrityFields } from './integrity-fields.tsx';
 import { LanguageFields } from './language-fields.tsx';
@@ -22,9 +27,20 @@ type Props = {
   idReadOnly?: boolean;
   /** The admin's token: a hidden test's input or output can be uploaded as a file. */
   token: string;
+  /** The statement renderer (features/statement) for the description's preview. */
+  statementView: StatementView;
+  /** The statement's images (use-challenge-images.ts). */
+  images: ChallengeImages;
 };
 
-export function ChallengeFields({ values, onChange, idReadOnly, token }: Props) {
+export function ChallengeFields({
+  values,
+  onChange,
+  idReadOnly,
+  token,
+  statementView,
+  images,
+}: Props) {
   const set =
     (
       field: Exclude<
@@ -57,15 +73,13 @@ export function ChallengeFields({ values, onChange, idReadOnly, token }: Props) 
             autoCapitalize="none"
             onChange={set('challengeId')}
           />
-          <TextAreaField
-            required
-            className="form-grid__wide"
-            rows={5}
-            label={messages.fieldChallengeDesc}
-            name="challengeDesc"
+          <DescriptionField
             value={values.challengeDesc}
             onChange={set('challengeDesc')}
+            statementView={statementView}
+            loadImage={images.loadImage}
           />
+          <ChallengeImagesField images={images} />
           <SelectField
             required
             label={messages.fieldDifficulty}
