@@ -32,7 +32,8 @@ describe('a rendered statement', () => {
     const view = renderMarkdown(
       '## Input\n\nThe **first** line holds *n*.\n\n- one\n- two\n\n| n | out |\n|---|---|\n| 1 | 2 |\n\n```\ncode\n```\n',
     );
-    expect(view.querySelector('h2')?.textContent).toBe('Input');
+    // One level under the page's own headings (the challenge's name, "Problem").
+    expect(view.querySelector('h4.statement-md__h2')?.textContent).toBe('Input');
     expect(view.querySelector('strong')?.textContent).toBe('first');
     expect(view.querySelectorAll('li')).toHaveLength(2);
     expect(view.querySelector('table td')?.textContent).toBe('1');
@@ -54,7 +55,8 @@ describe('a rendered statement', () => {
       '[a](javascript:alert(1)) [b](JaVaScRiPt:alert(1)) [c](data:text/html,x) [d](https://kattis.com/x) <javascript:alert(1)>',
     );
     const hrefs = [...view.querySelectorAll('a')].map((a) => a.getAttribute('href'));
-    expect(hrefs.filter((h) => h !== null)).toEqual(['https://kattis.com/x']);
+    expect(hrefs).toEqual(['https://kattis.com/x']);
+    expect(view.textContent).toContain('a b c d');
     const safe = view.querySelector('a[href="https://kattis.com/x"]');
     expect(safe?.getAttribute('target')).toBe('_blank');
     expect(safe?.getAttribute('rel')).toBe('noopener noreferrer');
