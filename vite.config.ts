@@ -6,6 +6,7 @@ import { prerenderFirstScreens } from './scripts/prerender-plugin.ts';
 import { routeChunkFiles } from './scripts/route-chunks.ts';
 import { firstScreenChunk } from './scripts/first-screen-chunk.ts';
 import { precompressBuild } from './scripts/precompress-plugin.ts';
+import { katexWoff2Only } from './scripts/katex-woff2-only.ts';
 
 const firstScreen = firstScreenChunk('src/web/routes/index.tsx');
 
@@ -77,6 +78,8 @@ const appPlugins = (): PluginOption[] => [
 export default defineConfig({
   plugins: [
     ...appPlugins(),
+    // The statement renderer's math fonts (features/statement): woff2 only.
+    katexWoff2Only(),
     preloadStudentRoute(),
     firstScreen.plugin,
     // The student card of / and the admin sign-in of /admin, rendered into the built HTML.

@@ -1,7 +1,7 @@
 /**
  * The web app's JavaScript as the build made it (dist/.vite/manifest.json): the gzip size of what
- * / needs before it shows its first screen next to all the JS, and whether CodeMirror or admin
- * code slipped into that initial set (read from the source maps).
+ * / needs before it shows its first screen next to all the JS, and whether CodeMirror, admin code
+ * or the statement renderer slipped into that initial set (read from the source maps).
  *
  * The initial set is the entry chunk and the chunks of the / route (the router's code splitting
  * puts its component in a lazy chunk that / always loads before it can render), each with its
@@ -24,8 +24,16 @@ export type WebSizes = {
   misplaced: string[];
 };
 
-/** CodeMirror and the admin side must stay out of the first download of /. */
-const LAZY_ONLY = [/codemirror/i, /features\/(admin-|challenges|roster-upload|users)/, /exceljs/];
+/**
+ * CodeMirror, the admin side and the statement renderer (Markdown, KaTeX: issue 31) must stay out
+ * of the first download of /.
+ */
+const LAZY_ONLY = [
+  /codemirror/i,
+  /features\/(admin-|challenges|roster-upload|users|statement)/,
+  /exceljs/,
+  /katex|micromark|remark-|rehype-/,
+];
 
 /** The source file of the / route; its split chunks have manifest keys like `…/index.tsx?tsr-split=component`. */
 const INDEX_ROUTE = 'src/web/routes/index.tsx';

@@ -2,7 +2,8 @@
  * How requests are answered: page navigations fall back to the cached index.html (/admin to
  * admin.html: each holds its prerendered first screen, so an offline cold start paints at once),
  * so deep links open offline; the API always goes to the network, never to a cache (a stale answer on exam day
- * is worse than a clear network error). The one exception is the roster template, see below.
+ * is worse than a clear network error). The exceptions are the roster template, see below, and a
+ * statement's images, which are named by their content and so never stale (statement-images.ts).
  */
 import {
   rosterTemplateFileName,
@@ -12,6 +13,7 @@ import {
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { NetworkOnly } from 'workbox-strategies';
 import { shell } from './precache.ts';
+import { registerStatementImages } from './statement-images.ts';
 
 /**
  * The format a template request asks for: Template.csv by default (spec), Template.xlsx with
@@ -48,6 +50,7 @@ export function registerRoutes(): void {
     ({ url, sameOrigin }) => sameOrigin && url.pathname === rosterTemplatePath,
     ({ request, url }) => templateNetworkFirst(request, url),
   );
+  registerStatementImages();
   registerRoute(({ url }) => url.pathname.startsWith('/api/'), new NetworkOnly());
   // Registered first: the first route that matches answers.
   registerRoute(

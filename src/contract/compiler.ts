@@ -4,6 +4,7 @@
  * their count and per-verdict tallies.
  */
 import { z } from 'zod';
+import { statementImageSchema } from './challenge-images.ts';
 import { challengeIdSchema, difficulties, languages } from './challenges.ts';
 import { compareRuleSchema } from './compare-rule.ts';
 import { GROUP_SCORINGS } from './test-groups.ts';
@@ -82,6 +83,11 @@ export const compilerChallengeSchema = z.object({
   attemptId: z.string().optional(),
   captureTabChanges: z.boolean().optional(),
   disablePaste: z.boolean().optional(),
+  /**
+   * The statement's images (issue 31 item 4): `![...](name)` in `challengeDesc` shows the image of
+   * that name, read by its hash from the statement image call. Absent from servers before it.
+   */
+  images: z.array(statementImageSchema).optional(),
 });
 export type CompilerChallenge = z.infer<typeof compilerChallengeSchema>;
 

@@ -190,6 +190,37 @@ export const messages = {
   testDataStored: 'Stored file',
   fieldTooLong: 'One of the fields is too long',
 
+  // Statement images and the rendered statement (issue 31 item 4); {name}, {size}, {count} are
+  // filled in.
+  imageNameInvalid:
+    'An image name uses letters, digits, ".", "-" and "_" and ends in .png, .jpg, .jpeg, .gif or .webp',
+  imageTypeRefused: 'An image must be a PNG, JPEG, GIF or WebP file (SVG is not accepted)',
+  imageTooLarge: 'An image can be at most {size}',
+  tooManyImages: 'A challenge can have at most {count} images',
+  imageNotFound: 'There is no image named {name}',
+  statementImageNotFound: 'This image is not part of the challenge',
+  imageNotMultipart: 'Send the image as a form upload (multipart/form-data) in the field "file".',
+  imagesLegend: 'Images of the statement',
+  imagesHint:
+    'PNG, JPEG, GIF or WebP, up to {size} each and {count} in all. Write ![what it shows](name.png) in the description to show one.',
+  imagesHintSaved: 'Images are saved as soon as they are added or removed.',
+  imagesHintPending: 'They are uploaded when the challenge is created.',
+  imagesAdd: 'Add images',
+  imagesNone: 'No images yet.',
+  imagesUploading: 'Uploading {name}…',
+  imageRemove: 'Remove',
+  imageRemoveNamed: 'Remove {name}',
+  imageMarkdownOf: 'Markdown for {name}',
+  imagesUploadFailed: 'The challenge was created, but the image {name} was not uploaded: {reason}',
+  descriptionPreviewShow: 'Show preview',
+  descriptionPreviewHide: 'Hide preview',
+  descriptionPreviewLabel: 'Preview of the description',
+  descriptionPreviewEmpty: 'Nothing to preview yet.',
+  descriptionHint:
+    'Markdown: **bold**, *italic*, lists, tables, `code`; math between $…$ (in the line) or $$…$$ (on lines of its own).',
+  statementImageMissing: 'Image not available: {name}',
+  statementImageLoading: 'Loading image {name}…',
+
   // Output comparison of a challenge (issue 14 item 1): validation, the form, and the sentence
   // a result shows. {tolerance}, {absolute} and {relative} are filled in.
   invalidCompareMode: 'The output comparison must be default, exact or checker',

@@ -42,6 +42,7 @@ import { lifecycleRoutes } from './sittings/lifecycle-routes.ts';
 import { problemRoutes } from './problems/problem-routes.ts';
 import { TestDataCache } from './test-data/test-data-cache.ts';
 import { testDataRoutes } from './test-data/test-data-routes.ts';
+import { challengeImageRoutes } from './challenge-images/challenge-image-routes.ts';
 import { compilerFrameSources } from './compiler/compiler-url.ts';
 import { registerCompiler } from './compiler/index.ts';
 import { installErrorHandlers } from './errors.ts';
@@ -255,6 +256,7 @@ export async function buildApp(
     maxFileBytes,
   });
   await app.register(testDataRoutes, { db: database.db, guards, maxFileBytes });
+  await app.register(challengeImageRoutes, { db: database.db, guards });
   await app.register(userAdminRoutes, { db: database.db, guards, versions });
   await app.register(teacherResultsRoutes, { db: database.db, guards, timeZone: config.timeZone });
   await app.register(signalTimelineRoute, { db: database.db, guards });

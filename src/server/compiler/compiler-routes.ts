@@ -31,6 +31,7 @@ import { withRunLock } from './run-lock.ts';
 import { assertBeforeDeadline, chooseLanguage, openChallenge } from './test-access.ts';
 import { acceptedLanguages } from '../../contract/challenges.ts';
 import { worstCaseJudgeMs } from '../../contract/judge-cost.ts';
+import { statementImagesOf } from '../challenge-images/challenge-image-queries.ts';
 
 type Deps = CompilerContext & { guard: CompilerGuard };
 
@@ -54,6 +55,7 @@ export const compilerRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => 
         at,
       );
       const stats = await submissionStats(db, user.sub, challenge.challengeId);
+      const images = await statementImagesOf(db, challenge.challengeId);
       const {
         testCases,
         tags: _tags,
@@ -76,6 +78,7 @@ export const compilerRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => 
         attemptId: attempt.id,
         captureTabChanges,
         disablePaste,
+        images,
         ...stats,
       };
     },

@@ -21,6 +21,7 @@ import { createSubmissionStore } from '../submissions/store-submission.ts';
 import { submitRoute } from './submit-route.ts';
 import { tokenRoute } from './token-route.ts';
 import { signalIngestRoute } from '../integrity/signals/ingest-route.ts';
+import { statementImageRoute } from '../challenge-images/statement-image-route.ts';
 
 export type { CompilerUrlFor } from './compiler-url.ts';
 
@@ -92,5 +93,7 @@ export async function registerCompiler(
   await app.register(historyRoute, context);
   // Exam signals (issue 17) come from the compiler page, behind the same guard.
   await app.register(signalIngestRoute, { database: deps.database, guard: context.guard, now });
+  // The statement's images (issue 31 item 4), behind the same guard as the statement.
+  await app.register(statementImageRoute, { db, guard: context.guard });
   return { compilerUrlFor };
 }

@@ -174,6 +174,31 @@ export const testDataChunks = pgTable(
 );
 
 /**
+ * The images of a challenge's statement (issue 31 item 4, contract/challenge-images.ts): the name
+ * the Markdown uses, the stored bytes (test_data, by SHA-256) and the type read from those bytes.
+ * They go with the challenge (cascade); the bytes themselves are removed by the test data's
+ * clean-up once nothing names them.
+ */
+export const challengeImages = pgTable(
+  'challenge_images',
+  {
+    challengeId: text('challenge_id')
+      .notNull()
+      .references(() => challenges.challengeId, { onDelete: 'cascade', onUpdate: 'cascade' }),
+    name: text('name').notNull(),
+    sha256: text('sha256')
+      .notNull()
+      .references(() => testData.sha256),
+    mediaType: text('media_type').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.challengeId, t.name] }),
+    index('challenge_images_sha256').on(t.sha256),
+  ],
+);
+
+/**
  * A package import's self-check (issue 14 item 7): judged after the import has answered, its rows
  * appended as they come, so a teacher's browser (and any server behind a proxy) can follow it.
  */

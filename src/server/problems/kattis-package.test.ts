@@ -262,4 +262,45 @@ describe('LaTeX statements', () => {
       ),
     ).toBe('Say *hi* to **all** $n$ people.\n\n## Input\n\n- one\n- two\n\n50% off');
   });
+
+  it('keeps math exactly as written: in the line between dollars, displayed as a $$ block', () => {
+    const tex = String.raw`Let $S = \{1, 2\}$ hold 50\% of \$5 and $a_i \le 10^{9}$ -- see \(x^2\).
+\[ \sum_{i=1}^{n} i = \frac{n(n+1)}{2} \]
+\begin{align*}
+ a &= b \\ % the first row
+ c &= d \label{eq:two}
+\end{align*}
+$$f(x) = \begin{cases} 1 & x < 0 \\ 2 & \text{otherwise} \end{cases}$$
+\begin{equation} e^{i\pi} + 1 = 0 \end{equation}`;
+    expect(latexToText(tex)).toBe(
+      [
+        String.raw`Let $S = \{1, 2\}$ hold 50% of \$5 and $a_i \le 10^{9}$ – see $x^2$.`,
+        '',
+        '$$',
+        String.raw`\sum_{i=1}^{n} i = \frac{n(n+1)}{2}`,
+        '$$',
+        '',
+        '$$',
+        String.raw`\begin{aligned}`,
+        String.raw` a &= b \\ `,
+        ' c &= d ',
+        String.raw`\end{aligned}`,
+        '$$',
+        '',
+        '$$',
+        String.raw`f(x) = \begin{cases} 1 & x < 0 \\ 2 & \text{otherwise} \end{cases}`,
+        '$$',
+        '',
+        '$$',
+        String.raw`e^{i\pi} + 1 = 0`,
+        '$$',
+      ].join('\n'),
+    );
+  });
+
+  it('reads 128 KB of unclosed delimiters once, not once per delimiter', () => {
+    // Linear: each kind of closing delimiter is searched for to the end at most once.
+    const text = latexToText(String.raw`\(`.repeat(64 * 1024));
+    expect(text).toBe(String.raw`\(`.repeat(64 * 1024));
+  });
 });

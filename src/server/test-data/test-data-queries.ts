@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { and, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { TestDataRef } from '../../contract/test-data.ts';
 import type { Db } from '../db/connection.ts';
-import { testCases, testData, testDataChunks } from '../db/schema.ts';
+import { challengeImages, testCases, testData, testDataChunks } from '../db/schema.ts';
 import { isUniqueViolation } from '../db/unique-violation.ts';
 
 export const CHUNK_BYTES = 1024 * 1024;
@@ -118,8 +118,9 @@ export async function readTestData(
 }
 
 /**
- * Removes the files no test uses that were last uploaded over a day ago (a teacher's upload waits
- * that long for its form to be saved), and uploads that never finished. Returns how many.
+ * Removes the files no test and no statement image uses that were last uploaded over a day ago (a
+ * teacher's upload waits that long for its form to be saved), and uploads that never finished.
+ * Returns how many.
  */
 export async function removeUnusedTestData(db: Db): Promise<number> {
   const removed = await db
@@ -128,6 +129,7 @@ export async function removeUnusedTestData(db: Db): Promise<number> {
       and(
         lt(testData.uploadedAt, sql`now() - interval '1 day'`),
         sql`not exists (select 1 from ${testCases} t where t.input_sha256 = ${testData.sha256} or t.expected_output_sha256 = ${testData.sha256})`,
+        sql`not exists (select 1 from ${challengeImages} i where i.sha256 = ${testData.sha256})`,
       ),
     )
     .returning({ id: testData.id });

@@ -28,6 +28,7 @@ import { RosterUploadPanel } from '../features/roster-upload/roster-upload-panel
 import { StudentsView } from '../features/students/students-view.tsx';
 import { DeleteUserForm } from '../features/users/delete-user-form.tsx';
 import { StudentCount } from '../features/users/student-count.tsx';
+import { Statement } from '../features/statement/statement.tsx';
 import { textParams } from '../lib/search-params.ts';
 import { adminLogOut, useAdminSession } from '../session/admin-session.ts';
 import { endServerSession } from '../session/server-logout.ts';
@@ -83,11 +84,16 @@ function View({
     case 'delete-user':
       return <DeleteUserForm token={token} />;
     case 'add-challenge':
-      return <AddChallengeView token={token} />;
+      return <AddChallengeView token={token} statementView={Statement} />;
     case 'edit-challenge':
       // Keyed by id, so following another challenge's link loads that one.
       return (
-        <EditChallengeView key={challengeId ?? ''} token={token} initialId={challengeId ?? ''} />
+        <EditChallengeView
+          key={challengeId ?? ''}
+          token={token}
+          statementView={Statement}
+          initialId={challengeId ?? ''}
+        />
       );
     case 'excel-upload':
       return <RosterUploadPanel token={token} />;

@@ -1,6 +1,7 @@
 /** The add-challenge form (`/adminDash?view=add-challenge`): 'Challenge created' on success. */
 import { useState, type FormEvent } from 'react';
 import { messages } from '../../../contract/messages.ts';
+import type { StatementView } from '../../ui/statement-view.ts';
 import { showError, showSuccess } from '../../ui/toast.ts';
 import { showFailure } from '../../ui/show-failure.ts';
 import { ChallengeFields } from './challenge-fields.tsx';
@@ -10,17 +11,21 @@ import {
   toChallengeInput,
 } from './challenge-form-values.ts';
 import { addChallenge, knownTimeZone } from './challenges-api.ts';
+import { useChallengeImages } from './use-challenge-images.ts';
 import './challenges.css';
 
 export function AddChallengeView({
   token,
+  statementView,
   onCreated,
 }: {
   token: string;
+  statementView: StatementView;
   onCreated?: (challengeId: string) => void;
 }) {
   const [values, setValues] = useState(emptyChallengeValues);
   const [busy, setBusy] = useState(false);
+  const images = useChallengeImages(token, undefined);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -33,8 +38,13 @@ export function AddChallengeView({
     setBusy(true);
     try {
       const created = await addChallenge(token, toChallengeInput(values));
+      // The images chosen while the challenge did not exist go to it now.
+      const failed = await images.uploadTo(created.challengeId);
       showSuccess(messages.challengeCreated);
+      for (const { name, reason } of failed)
+        showError(messages.imagesUploadFailed.replace('{name}', name).replace('{reason}', reason));
       setValues(emptyChallengeValues());
+      images.clear();
       onCreated?.(created.challengeId);
     } catch (error) {
       showFailure(error);
@@ -54,6 +64,8 @@ export function AddChallengeView({
           onChange={setValues}
           token={token}
           timeZone={knownTimeZone()}
+          statementView={statementView}
+          images={images}
         />
         <div className="actions">
           <button type="submit" className="button button--primary" disabled={busy}>

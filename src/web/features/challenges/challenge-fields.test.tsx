@@ -4,11 +4,12 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../../contract/messages.ts';
 import { ChallengeFields } from './challenge-fields.tsx';
+import { fieldsTestProps } from './fields-test-props.tsx';
 import { emptyChallengeValues, type ChallengeFormValues } from './challenge-form-values.ts';
 
 function Form({ initial }: { initial: ChallengeFormValues }) {
   const [values, setValues] = useState(initial);
-  return <ChallengeFields values={values} onChange={setValues} token="t" />;
+  return <ChallengeFields values={values} onChange={setValues} token="t" {...fieldsTestProps} />;
 }
 
 /** The time limit input's accessible description (its hint, wired by aria-describedby). */
@@ -58,6 +59,7 @@ describe('the time beside each date', () => {
         onChange={() => {}}
         token="t"
         timeZone="Europe/Berlin"
+        {...fieldsTestProps}
       />,
     );
     const start = screen.getByLabelText<HTMLInputElement>(messages.fieldStartTime);
@@ -92,6 +94,7 @@ describe('the time beside each date', () => {
             setValues(next);
           }}
           token="t"
+          {...fieldsTestProps}
         />
       );
     }

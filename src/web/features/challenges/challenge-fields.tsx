@@ -1,15 +1,19 @@
 /**
  * The fields of the add-challenge and edit-challenge forms: the spec's ten (with a time beside
- * each date, an addition of issue 32), then the judge's settings, the output comparison (an
- * addition, issue 14) and the test cases. In the edit form the id is fixed (it is what was
- * loaded).
+ * each date, an addition of issue 32; the description with its preview and the statement's
+ * images beside it, issue 31), then the judge's settings, the output comparison (an addition,
+ * issue 14) and the test cases. In the edit form the id is fixed (it is what was loaded).
  */
 import { difficulties, languages } from '../../../contract/challenges.ts';
 import { messages } from '../../../contract/messages.ts';
 import { SelectField } from '../../ui/select-field.tsx';
+import type { StatementView } from '../../ui/statement-view.ts';
 import { TextAreaField } from '../../ui/text-area-field.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import type { ChallengeFormValues } from './challenge-form-values.ts';
+import { ChallengeImagesField } from './challenge-images-field.tsx';
+import { DescriptionField } from './description-field.tsx';
+import type { ChallengeImages } from './use-challenge-images.ts';
 import { CompareFields } from './compare-fields.tsx';
 import { IntegrityFields } from './integrity-fields.tsx';
 import { LanguageFields } from './language-fields.tsx';
@@ -25,9 +29,21 @@ type Props = {
   token: string;
   /** The portal's time zone, which the dates and times are read in, when an answer named it. */
   timeZone?: string | undefined;
+  /** The statement renderer (features/statement) for the description's preview. */
+  statementView: StatementView;
+  /** The statement's images (use-challenge-images.ts). */
+  images: ChallengeImages;
 };
 
-export function ChallengeFields({ values, onChange, idReadOnly, token, timeZone }: Props) {
+export function ChallengeFields({
+  values,
+  onChange,
+  idReadOnly,
+  token,
+  timeZone,
+  statementView,
+  images,
+}: Props) {
   const zoneHint = timeZone
     ? messages.timeZoneHint.replace('{zone}', timeZone)
     : messages.timeZoneHintUnknown;
@@ -63,15 +79,13 @@ export function ChallengeFields({ values, onChange, idReadOnly, token, timeZone 
             autoCapitalize="none"
             onChange={set('challengeId')}
           />
-          <TextAreaField
-            required
-            className="form-grid__wide"
-            rows={5}
-            label={messages.fieldChallengeDesc}
-            name="challengeDesc"
+          <DescriptionField
             value={values.challengeDesc}
             onChange={set('challengeDesc')}
+            statementView={statementView}
+            loadImage={images.loadImage}
           />
+          <ChallengeImagesField images={images} />
           <SelectField
             required
             label={messages.fieldDifficulty}

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { Challenge } from '../../../contract/challenges.ts';
 import { messages } from '../../../contract/messages.ts';
 import { ChallengeFields } from './challenge-fields.tsx';
+import { fieldsTestProps } from './fields-test-props.tsx';
 import {
   checkChallengeValues,
   emptyChallengeValues,
@@ -26,7 +27,7 @@ function Form({ initial }: { initial: ChallengeFormValues }) {
     latest = next;
     setValues(next);
   };
-  return <ChallengeFields values={values} onChange={change} token="t" />;
+  return <ChallengeFields values={values} onChange={change} token="t" {...fieldsTestProps} />;
 }
 
 const renderForm = (initial: ChallengeFormValues) => {

@@ -8,6 +8,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { Challenge } from '../../../contract/challenges.ts';
 import { messages } from '../../../contract/messages.ts';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
+import type { StatementView } from '../../ui/statement-view.ts';
 import { TextField } from '../../ui/text-field.tsx';
 import { showError, showSuccess } from '../../ui/toast.ts';
 import { showFailure } from '../../ui/show-failure.ts';
@@ -19,13 +20,16 @@ import {
   type ChallengeFormValues,
 } from './challenge-form-values.ts';
 import { deleteChallenge, getChallenge, knownTimeZone, updateChallenge } from './challenges-api.ts';
+import { useChallengeImages } from './use-challenge-images.ts';
 import './challenges.css';
 
 export function EditChallengeView({
   token,
+  statementView,
   initialId = '',
 }: {
   token: string;
+  statementView: StatementView;
   initialId?: string;
 }) {
   const [challengeId, setChallengeId] = useState(initialId);
@@ -33,6 +37,9 @@ export function EditChallengeView({
   const [updated, setUpdated] = useState<Challenge | null>(null);
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  // The loaded challenge's images, saved as they are added or removed (the id field may be
+  // retyped meanwhile: the images stay those of what was loaded).
+  const images = useChallengeImages(token, details?.challengeId);
 
   async function load(id: string) {
     const trimmed = id.trim();
@@ -162,6 +169,8 @@ export function EditChallengeView({
             idReadOnly
             token={token}
             timeZone={knownTimeZone()}
+            statementView={statementView}
+            images={images}
           />
           <div className="actions">
             <button type="submit" className="button button--primary" disabled={busy}>

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../../contract/messages.ts';
 import { ChallengeFields } from './challenge-fields.tsx';
+import { fieldsTestProps } from './fields-test-props.tsx';
 import {
   checkChallengeValues,
   emptyChallengeValues,
@@ -20,6 +21,7 @@ function Form({ initial }: { initial: ChallengeFormValues }) {
     <ChallengeFields
       values={values}
       token="t"
+      {...fieldsTestProps}
       onChange={(next) => {
         latest = next;
         setValues(next);

@@ -30,7 +30,9 @@ import {
   type SignalsRequest,
   type SignalsResponse,
 } from '../../../contract/signals.ts';
+import { statementImageUrl } from '../../../contract/challenge-images.ts';
 import { apiRequest } from '../../lib/api-client.ts';
+import { fetchBlob } from '../../lib/fetch-blob.ts';
 
 export type CompilerCredentials = { token: string; appKey: string };
 
@@ -106,4 +108,17 @@ export function sendSignals(
     body,
     schema: signalsResponseSchema,
   });
+}
+
+/**
+ * An image of the statement by its hash (issue 31 item 4). The address never changes meaning, so
+ * the browser's cache and the service worker keep it, and it shows offline once seen.
+ */
+export function fetchStatementImage(
+  c: CompilerCredentials,
+  challengeId: string,
+  sha256: string,
+  signal: AbortSignal,
+): Promise<Blob> {
+  return fetchBlob(statementImageUrl(challengeId, sha256), { ...auth(c), signal });
 }

@@ -4,14 +4,21 @@
  */
 import { useMemo } from 'react';
 import { messages } from '../../../contract/messages.ts';
+import type { StatementView } from '../../ui/statement-view.ts';
 import { CompilerWorkspace } from './compiler-workspace.tsx';
 import { tokenSubject } from './token-subject.ts';
 import { useCompilerChallenge } from './use-compiler-challenge.ts';
 import './compiler.css';
 
-type Props = { challengeId: string; appKey: string; token: string };
+type Props = {
+  challengeId: string;
+  appKey: string;
+  token: string;
+  /** The statement renderer (features/statement): routes compose features. */
+  statementView: StatementView;
+};
 
-export function CompilerPage({ challengeId, appKey, token }: Props) {
+export function CompilerPage({ challengeId, appKey, token, statementView }: Props) {
   const credentials = useMemo(() => ({ token, appKey }), [token, appKey]);
   const { state, retry } = useCompilerChallenge(credentials, challengeId);
   return (
@@ -33,6 +40,7 @@ export function CompilerPage({ challengeId, appKey, token }: Props) {
           clock={state.clock}
           credentials={credentials}
           owner={tokenSubject(token)}
+          statementView={statementView}
         />
       )}
     </main>

@@ -38,17 +38,20 @@ import { createCopyMemory } from './paste-rules.ts';
 import { pasteGuard } from './paste-guard.ts';
 import { SignalNotice } from './signal-notice.tsx';
 import { useExamSignals } from './use-exam-signals.ts';
+import type { StatementView } from '../../ui/statement-view.ts';
 
 type Props = {
   challenge: CompilerChallenge;
   clock: ServerClock;
   credentials: CompilerCredentials;
   owner: string;
+  /** The statement renderer (features/statement, handed over by the route). */
+  statementView: StatementView;
 };
 
 type Busy = 'run' | 'submit' | null;
 
-export function CompilerWorkspace({ challenge, clock, credentials, owner }: Props) {
+export function CompilerWorkspace({ challenge, clock, credentials, owner, statementView }: Props) {
   const { challengeId } = challenge;
   const deadline = Date.parse(challenge.deadline);
   const online = useOnline();
@@ -257,7 +260,11 @@ export function CompilerWorkspace({ challenge, clock, credentials, owner }: Prop
       </header>
       <SignalNotice captureTabChanges={captureTabChanges} disablePaste={disablePaste} />
       <div className="compiler__body">
-        <StatementPanel challenge={challenge} />
+        <StatementPanel
+          challenge={challenge}
+          credentials={credentials}
+          statementView={statementView}
+        />
         <section
           className="compiler__work"
           aria-label={messages.editorLabel.replace('{language}', LANGUAGE_LABELS[language])}

@@ -1,17 +1,38 @@
-/** The challenge as the student reads it: statement, limits, points and the sample tests. */
+/**
+ * The challenge as the student reads it: the statement (Markdown, math and images, rendered by
+ * the renderer the route hands over), limits, points and the sample tests.
+ */
+import { useMemo } from 'react';
 import { describeCompareRule } from '../../../contract/compare-rule-text.ts';
 import type { CompilerChallenge } from '../../../contract/compiler.ts';
 import { messages } from '../../../contract/messages.ts';
+import type { StatementView } from '../../ui/statement-view.ts';
+import type { CompilerCredentials } from './compiler-api.ts';
 import { formatScore, formatTime } from './measures.ts';
 import { OutputBlock } from './output-block.tsx';
+import { statementImageLoader } from './statement-images.ts';
 
-export function StatementPanel({ challenge }: { challenge: CompilerChallenge }) {
+type Props = {
+  challenge: CompilerChallenge;
+  credentials: CompilerCredentials;
+  statementView: StatementView;
+};
+
+export function StatementPanel({ challenge, credentials, statementView: Rendered }: Props) {
+  const { challengeId, images } = challenge;
+  // One loader per statement, so each image is fetched once however often the panel renders.
+  const loadImage = useMemo(
+    () => statementImageLoader(credentials, { challengeId, images }),
+    [credentials, challengeId, images],
+  );
   return (
     <section className="statement" aria-labelledby="statement-heading">
       <h2 id="statement-heading" className="statement__title">
         {messages.statementHeading}
       </h2>
-      <p className="statement__text">{challenge.challengeDesc}</p>
+      <div className="statement__text" data-testid="statement-text">
+        <Rendered markdown={challenge.challengeDesc} loadImage={loadImage} />
+      </div>
       <dl className="statement__facts">
         <div>
           <dt>{messages.pointsLabel}</dt>
