@@ -89,6 +89,8 @@ test('a statement with math and an image is typeset for the student, its image k
   request,
   baseURL,
 }) => {
+  // A journey (sign-up, the test, screenshots in both modes, offline): a bound, not a measure.
+  test.slow();
   const code = uniqueCode('MATH');
   await createChallenge(request, code, {
     challengeName: 'Triangular numbers',
@@ -207,6 +209,7 @@ test("the teacher's preview shows the statement as students will, with an image 
   page,
   request,
 }) => {
+  test.slow();
   const code = uniqueCode('PREV');
   await createChallenge(request, code, { challengeDesc: HOSTILE_STATEMENT });
   const dialogs = dialogsOf(page);
