@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { ROSTER_MAX_CELL_READ } from '../../contract/roster.ts';
 import { rawWorkbook } from '../../../tests/api/fixtures/roster-files.ts';
-import { xlsxRows } from './xlsx-rows.ts';
+import { warmXlsxReader, xlsxRows } from './xlsx-rows.ts';
 
 const rowsOf = async (data: Buffer) => {
   const rows: { row: number; cells: string[] }[] = [];
@@ -12,6 +12,17 @@ const rowsOf = async (data: Buffer) => {
 
 // The worker thread loads exceljs on its first file: about half a second, more on a busy machine.
 describe('xlsxRows', { timeout: 30_000 }, () => {
+  it('reads the next file on a fresh worker when the worker died between files', async () => {
+    const workbook = new ExcelJS.Workbook();
+    workbook.addWorksheet('S').addRow(['Name', 'Email']);
+    const data = Buffer.from(await workbook.xlsx.writeBuffer());
+    expect(await rowsOf(data)).toHaveLength(1);
+    // Stopped, and the file sent before its exit event has told the module.
+    void warmXlsxReader().terminate();
+    expect((await rowsOf(data)).map((r) => r.cells)).toEqual([['Name', 'Email']]);
+    expect(await rowsOf(data)).toHaveLength(1);
+  });
+
   it('cuts long cells in the worker, keeping what the row checks would read (issue 15 item 10)', async () => {
     const workbook = new ExcelJS.Workbook();
     const sheet = workbook.addWorksheet('S');

@@ -42,9 +42,10 @@ function startWorker(): Worker {
   return started;
 }
 
-/** Starts the worker ahead of the first upload. */
-export function warmXlsxReader(): void {
+/** Starts the worker ahead of the first upload; answers it (the tests stop it). */
+export function warmXlsxReader(): Worker {
   worker ??= startWorker();
+  return worker;
 }
 
 /** Messages a port receives from the worker; see xlsx-worker.mjs. */
@@ -83,21 +84,43 @@ function receive(port: MessagePort) {
   };
 }
 
-export async function* xlsxRows(data: Buffer): AsyncGenerator<SheetRow> {
+/** Sends one file to the worker; answers the port its messages arrive on. */
+function sendToWorker(data: Buffer): MessagePort {
   worker ??= startWorker();
   const { port1, port2 } = new MessageChannel();
-  const next = receive(port1);
   // A copy, so its memory can be moved to the worker instead of copied again.
   const copy = new Uint8Array(data).buffer;
   worker.postMessage({ data: copy, port: port2, maxCell: ROSTER_MAX_CELL_READ }, [copy, port2]);
+  return port1;
+}
+
+export async function* xlsxRows(data: Buffer): AsyncGenerator<SheetRow> {
+  let port = sendToWorker(data);
+  let next = receive(port);
+  let heard = false;
+  let retried = false;
   let finished = false;
   try {
     for (;;) {
       const message = await next();
+      if (message === 'closed' && !heard && !retried) {
+        // The port closed before the worker said a word about this file: the worker died
+        // between files (CI saw an empty, valid .xlsx refused once under load). The file gets
+        // one more try on a fresh worker; a file that itself kills the worker fails twice.
+        retried = true;
+        port.close();
+        const stale = worker;
+        worker = undefined;
+        void stale?.terminate();
+        port = sendToWorker(data);
+        next = receive(port);
+        continue;
+      }
+      heard = true;
       if (message === 'closed') throw new Error('the .xlsx reader stopped');
       if ('error' in message) throw new Error(message.error);
       if ('done' in message) break;
-      port1.postMessage({ pull: true });
+      port.postMessage({ pull: true });
       const { rows } = message;
       for (let i = 0; i + 1 < rows.length; i += 2) {
         yield { row: Number(rows[i]), cells: rowCells(rows[i + 1]) };
@@ -106,7 +129,7 @@ export async function* xlsxRows(data: Buffer): AsyncGenerator<SheetRow> {
     finished = true;
   } finally {
     // Stopped early (a limit, a parse or database error): the worker drops the rest of the file.
-    if (!finished) port1.postMessage({ cancel: true });
-    port1.close();
+    if (!finished) port.postMessage({ cancel: true });
+    port.close();
   }
 }
