@@ -91,9 +91,9 @@ export async function seedResultsBench(db: Db): Promise<void> {
     where s.challenge_id = ${CHALLENGE}`);
   // Scores 0..100 in steps of 20 from a hash, so the sort has many ties; passed tests follow.
   await db.execute(sql`
-    insert into submissions (user_id, challenge_id, language, code, status, verdict, passed, total,
-      score, details, created_at, judged_at)
-    select a.user_id, ${CHALLENGE}, 'python', 'print(sum(map(int, input().split())))', 'judged',
+    insert into submissions (user_id, challenge_id, sitting_attempt_id, language, code, status,
+      verdict, passed, total, score, details, created_at, judged_at)
+    select a.user_id, ${CHALLENGE}, a.sitting_attempt_id, 'python', 'print(sum(map(int, input().split())))', 'judged',
       case when p.passed = ${TESTS} then 'Accepted' else 'Wrong Answer' end, p.passed, ${TESTS},
       p.passed * 20,
       jsonb_build_object('maxScore', 100, 'tests', (

@@ -24,12 +24,28 @@ export const compilerResultPath = '/api/compiler/result/:submissionId';
 
 const verdictSchema = z.enum(VERDICTS);
 
+/**
+ * An exam's test code (contract/exams.ts) on a compiler call: the problem is opened as part of
+ * that exam, under its timer, and only if it is the student's own problem of the exam. Absent: the
+ * challenge on its own. A test code has a challenge id's form (3 to 64 letters, digits, - or _).
+ */
+const examCodeField = challengeIdSchema;
+
+/** GET compilerChallengePath and compilerHistoryPath: `?examCode=` (the appKey may ride along). */
+export const compilerExamQuerySchema = z.object({ examCode: examCodeField.optional() });
+export type CompilerExamQuery = z.input<typeof compilerExamQuerySchema>;
+
 /** `challengeId` is an addition to the spec's {email, name}: with it the answer carries `url`. */
 export const getTokenRequestSchema = z.object(
   {
     email: z.string({ error: messages.enterAllDetails }).trim().min(1, messages.enterAllDetails),
     name: z.string({ error: messages.enterAllDetails }).trim().min(1, messages.enterAllDetails),
     challengeId: challengeIdSchema.optional(),
+    /**
+     * The exam the challenge is opened in (contract/exams.ts): with challengeId, the page's
+     * address carries it as `exam=<code>`, and the page passes it on to every compiler call.
+     */
+    examCode: examCodeField.optional(),
   },
   { error: messages.enterAllDetails },
 );
@@ -101,6 +117,8 @@ export const runRequestSchema = z.object(
     language: z.enum(languages, { error: messages.invalidLanguage }).optional(),
     /** Absent: run on the sample tests. Present (even empty): run once on this input. */
     stdin: z.string().max(1_000_000).optional(),
+    /** The exam the problem is opened in; absent: the challenge on its own. */
+    examCode: examCodeField.optional(),
   },
   { error: messages.enterAllDetails },
 );
@@ -156,6 +174,8 @@ export const submitRequestSchema = z.object(
      * (the page's clock corrected by the offset it measured when the attempt began).
      */
     queuedAt: z.iso.datetime({ offset: true, error: messages.invalidQueuedAt }).optional(),
+    /** The exam the problem is opened in; absent: the challenge on its own. */
+    examCode: examCodeField.optional(),
   },
   { error: messages.enterAllDetails },
 );
@@ -287,6 +307,24 @@ export function fillCompilerUrl(
     .replaceAll('{challengeId}', encodeURIComponent(values.challengeId))
     .replaceAll('{appKey}', encodeURIComponent(values.appKey))
     .replaceAll('{token}', encodeURIComponent(values.token));
+}
+
+/** The query parameter of the compiler page's address that names the exam (getToken's examCode). */
+export const COMPILER_EXAM_PARAM = 'exam';
+
+/**
+ * The compiler page's address with `exam=<code>` added to its query, before any fragment (where
+ * the built-in page's token travels), whatever template made it.
+ */
+export function withExamParam(url: string, examCode: string): string {
+  const hash = url.indexOf('#');
+  const [base, fragment] = hash === -1 ? [url, ''] : [url.slice(0, hash), url.slice(hash)];
+  const separator = base.includes('?')
+    ? base.endsWith('?') || base.endsWith('&')
+      ? ''
+      : '&'
+    : '?';
+  return `${base}${separator}${COMPILER_EXAM_PARAM}=${encodeURIComponent(examCode)}${fragment}`;
 }
 
 /**

@@ -54,6 +54,11 @@ export const examMessages = {
   examFinished: 'You have finished this exam. Your submissions are kept.',
   problemNotInExam: 'This problem is not part of your exam.',
   fieldTooLong: 'This field is too long.',
+  /** A compiler call under an exam the student has not started from its screen. */
+  openExamFirst: 'Start this exam from its own screen first.',
+  /** Deleting a challenge that an exam uses (a slot, or a student's draw). */
+  challengeInExam:
+    'This challenge is part of the exam {examCode}: remove it from the exam before deleting it.',
 } as const;
 
 // ---------------------------------------------------------------- paths
@@ -80,6 +85,14 @@ export const examExportPath = (code: string, format: 'xlsx' | 'csv') =>
 export const testCodePath = (code: string) => `/api/user/testCode/${enc(code.trim())}`;
 export const studentExamOpenPath = (code: string) => `/api/user/exams/${enc(code)}/open`;
 export const studentExamFinishPath = (code: string) => `/api/user/exams/${enc(code)}/finish`;
+/**
+ * The teacher's drill-down into one student's submissions to one problem of an exam: the
+ * challenge's own route (contract/results.ts studentSubmissionsRoute) with `?examCode=`
+ * (examCodeQuerySchema).
+ */
+export const examStudentSubmissionsPath = (code: string, challengeId: string, userId: string) =>
+  `/api/admin/results/${enc(challengeId)}/students/${enc(userId)}/submissions?examCode=${enc(code)}`;
+
 /** The student's exam screen (web route). */
 export const examScreenPath = (code: string) => `/exams/${enc(code)}`;
 
@@ -97,6 +110,8 @@ export const examCodeSchema = z
   .regex(CHALLENGE_ID_PATTERN, { error: examMessages.invalidExamCode });
 
 export const examCodeParamsSchema = z.object({ examCode: examCodeSchema });
+/** studentSubmissionsRoute's optional `?examCode=`: the submissions made under that exam. */
+export const examCodeQuerySchema = z.object({ examCode: examCodeSchema.optional() });
 export const testCodeParamsSchema = z.object({
   code: z.string().trim().min(1, { error: messages.provideChallengeId }).max(64),
 });

@@ -39,6 +39,7 @@ import { logSerializers } from './log-serializers.ts';
 import { clientErrorHandler, frameworkErrors } from './client-errors.ts';
 import { challengeRoutes } from './challenges/challenge-routes.ts';
 import { lifecycleRoutes } from './sittings/lifecycle-routes.ts';
+import { examRoutes } from './exams/index.ts';
 import { problemRoutes } from './problems/problem-routes.ts';
 import { TestDataCache } from './test-data/test-data-cache.ts';
 import { testDataRoutes } from './test-data/test-data-routes.ts';
@@ -259,6 +260,13 @@ export async function buildApp(
   await app.register(challengeImageRoutes, { db: database.db, guards });
   await app.register(userAdminRoutes, { db: database.db, guards, versions });
   await app.register(teacherResultsRoutes, { db: database.db, guards, timeZone: config.timeZone });
+  await app.register(examRoutes, {
+    db: database.db,
+    guards,
+    timeZone: config.timeZone,
+    graceSeconds: config.submissionGraceSeconds,
+    now: deps.now ?? (() => new Date()),
+  });
   await app.register(signalTimelineRoute, { db: database.db, guards });
   await app.register(similarityRoutes, { db: database.db, guards });
   await app.register(rosterRoutes, { db: database.db, guards });

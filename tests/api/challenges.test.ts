@@ -15,7 +15,7 @@ import {
   startServer,
   type TestServer,
 } from './harness.ts';
-import { insertAttempt } from './insert-attempt.ts';
+import { insertAttempt, ownSittingAttemptId } from './insert-attempt.ts';
 
 const challenge = (id: string, overrides: Partial<ChallengeInput> = {}): ChallengeInput => ({
   challengeName: 'Sum of two',
@@ -170,6 +170,7 @@ describe.each(databaseKinds)('challenges on %s', (kind) => {
     await server.database.db.insert(submissions).values({
       userId: student.id,
       challengeId: 'DEL-1',
+      sittingAttemptId: await ownSittingAttemptId(server.database.db, student.id, 'DEL-1'),
       language: 'python',
       code: 'print(3)',
       verdict: 'Accepted',
@@ -222,10 +223,12 @@ describe.each(databaseKinds)('challenges on %s', (kind) => {
       challengeId: 'LIST-1',
       deadline: new Date(),
     });
+    const sittingAttemptId = await ownSittingAttemptId(server.database.db, student.id, 'LIST-1');
     await server.database.db.insert(submissions).values([
       {
         userId: student.id,
         challengeId: 'LIST-1',
+        sittingAttemptId,
         language: 'python',
         code: 'x',
         verdict: 'Wrong Answer',
@@ -234,6 +237,7 @@ describe.each(databaseKinds)('challenges on %s', (kind) => {
       {
         userId: student.id,
         challengeId: 'LIST-1',
+        sittingAttemptId,
         language: 'python',
         code: 'y',
         verdict: 'Accepted',
@@ -241,7 +245,7 @@ describe.each(databaseKinds)('challenges on %s', (kind) => {
       },
     ]);
     // As the judge queue does with every result: the attempt keeps the best.
-    await refreshStanding(poolSql(server.database.pool), student.id, 'LIST-1');
+    await refreshStanding(poolSql(server.database.pool), sittingAttemptId, 'LIST-1');
     const listed = (await mine()).body as {
       challenges: { challengeId: string; bestScore: number | null }[];
     };

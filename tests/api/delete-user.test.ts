@@ -12,7 +12,7 @@ import {
   startServer,
   type TestServer,
 } from './harness.ts';
-import { insertAttempt } from './insert-attempt.ts';
+import { insertAttempt, ownSittingAttemptId } from './insert-attempt.ts';
 
 describe.each(databaseKinds)('DELETE /api/user/deleteUser/{email} on %s', (kind) => {
   let server: TestServer;
@@ -49,6 +49,7 @@ describe.each(databaseKinds)('DELETE /api/user/deleteUser/{email} on %s', (kind)
       await server.database.db.insert(submissions).values({
         userId: s.id,
         challengeId: 'DU-1',
+        sittingAttemptId: await ownSittingAttemptId(server.database.db, s.id, 'DU-1'),
         language: 'python',
         code: 'x',
         verdict: 'Accepted',

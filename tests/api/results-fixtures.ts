@@ -3,10 +3,11 @@
  * judged submissions with stored details), without the submit path: the results calls only read
  * what the judge queue writes, and these tests must not depend on how it gets there.
  */
-import { challenges, submissions, testCases, users } from '../../src/server/db/schema.ts';
+import { eq } from 'drizzle-orm';
+import { attempts, challenges, submissions, testCases, users } from '../../src/server/db/schema.ts';
 import type { Verdict } from '../../src/contract/verdicts.ts';
 import type { TestServer } from './harness.ts';
-import { insertAttempt } from './insert-attempt.ts';
+import { insertAttempt, ownSittingAttemptId } from './insert-attempt.ts';
 
 export const HIDDEN_INPUT = 'HIDDEN-INPUT-7 8\n';
 export const HIDDEN_OUTPUT = 'HIDDEN-OUTPUT-15\n';
@@ -91,6 +92,14 @@ export async function seedAttempt(
 ): Promise<{ submissionIds: string[] }> {
   const db = server.database.db;
   const deadline = new Date(options.startedAt.getTime() + (options.durationMinutes ?? 60) * 60_000);
+  // The standing first (its submissions name its sitting attempt), its figures after them.
+  const attemptId = await insertAttempt(db, {
+    userId: options.userId,
+    challengeId: options.challengeId,
+    startedAt: options.startedAt,
+    deadline,
+  });
+  const sittingAttemptId = await ownSittingAttemptId(db, options.userId, options.challengeId);
   const ids: string[] = [];
   let best: { score: number; id: string } | null = null;
   let last: Date | null = null;
@@ -104,6 +113,7 @@ export async function seedAttempt(
       .values({
         userId: options.userId,
         challengeId: options.challengeId,
+        sittingAttemptId,
         language: 'python',
         code: sub.code ?? `print(${sub.score})`,
         status,
@@ -144,15 +154,14 @@ export async function seedAttempt(
       best = { score: sub.score, id: row.id };
     if (last === null || createdAt > last) last = createdAt;
   }
-  await insertAttempt(db, {
-    userId: options.userId,
-    challengeId: options.challengeId,
-    startedAt: options.startedAt,
-    deadline,
-    bestScore: best?.score ?? null,
-    bestSubmissionId: best?.id ?? null,
-    submissionCount: ids.length,
-    lastSubmissionAt: last,
-  });
+  await db
+    .update(attempts)
+    .set({
+      bestScore: best?.score ?? null,
+      bestSubmissionId: best?.id ?? null,
+      submissionCount: ids.length,
+      lastSubmissionAt: last,
+    })
+    .where(eq(attempts.id, attemptId));
   return { submissionIds: ids };
 }

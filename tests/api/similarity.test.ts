@@ -203,10 +203,12 @@ describe.each(databaseKinds)('similarity report on %s', (kind) => {
     const [copy] = await server.database.db
       .execute(
         sql`
-      insert into submissions (user_id, challenge_id, language, code, status, verdict, passed,
-        total, score, created_at, judged_at)
-      values (${users.Chitra}, 'SIM-A', 'python', ${read('copy-comments')}, 'judged', 'Accepted',
-        3, 3, 100, now(), now())
+      insert into submissions (user_id, challenge_id, sitting_attempt_id, language, code, status,
+        verdict, passed, total, score, created_at, judged_at)
+      values (${users.Chitra}, 'SIM-A',
+        (select sitting_attempt_id from attempts
+          where user_id = ${users.Chitra} and challenge_id = 'SIM-A'),
+        'python', ${read('copy-comments')}, 'judged', 'Accepted', 3, 3, 100, now(), now())
       returning id`,
       )
       .then((r) => (r as unknown as { rows: { id: string }[] }).rows);

@@ -28,6 +28,17 @@ describe.each(databaseKinds)('submissions written together on %s', (kind) => {
   let queue: JobQueue;
   let students: Student[];
   const deps = () => ({ queue, leaseMarginSeconds: 30, queueLimit: 1000 });
+  /** Each student's sitting attempt at BATCH-1 (their Submits opened it), by student. */
+  const standings = async () =>
+    new Map(
+      (
+        await queryRows(
+          server,
+          `select user_id::text as user_id, sitting_attempt_id::text as id from attempts
+            where challenge_id = 'BATCH-1'`,
+        )
+      ).map((r) => [String(r.user_id), String(r.id)]),
+    );
 
   beforeAll(async () => {
     // Nothing judges here, so every stored submission stays queued for the assertions.
@@ -107,10 +118,12 @@ describe.each(databaseKinds)('submissions written together on %s', (kind) => {
     const [a, b] = students;
     if (!a || !b) throw new Error('no students');
     const at = new Date();
+    const timers = await standings();
     const one = (who: Student, later = 0): NewSubmission => ({
       id: crypto.randomUUID(),
       userId: who.id,
       challengeId: 'BATCH-1',
+      sittingAttemptId: timers.get(who.id) ?? '',
       language: 'python',
       code: CODE,
       receivedAt: new Date(at.getTime() + later),
@@ -139,10 +152,13 @@ describe.each(databaseKinds)('submissions written together on %s', (kind) => {
     const store = createSubmissionStore(server.database, deps(), { inFlight: 1 });
     const [a, b, c] = students;
     if (!a || !b || !c) throw new Error('no students');
+    const timers = await standings();
     const item = (userId: string): NewSubmission => ({
       id: crypto.randomUUID(),
       userId,
       challengeId: 'BATCH-1',
+      // An unknown student has none: the random id fails its key as the student's does.
+      sittingAttemptId: timers.get(userId) ?? crypto.randomUUID(),
       language: 'python',
       code: CODE,
       receivedAt: new Date(),

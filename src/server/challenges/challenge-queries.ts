@@ -2,7 +2,7 @@
  * SQL for challenges and their test cases. A challenge and its tests are always written together
  * in one transaction, so a failed save never leaves a challenge with half its tests.
  */
-import { asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import {
@@ -20,7 +20,19 @@ import {
 import { testGroupSchema } from '../../contract/test-groups.ts';
 import type { Db } from '../db/connection.ts';
 import type { SittingLifecycle } from '../../contract/sittings.ts';
-import { attempts, challenges, sittings, testCases, testData } from '../db/schema.ts';
+import {
+  attempts,
+  challenges,
+  sittingAttempts,
+  sittings,
+  testCases,
+  testData,
+} from '../db/schema.ts';
+import { examMessages } from '../../contract/exams.ts';
+import { isForeignKeyViolation } from '../db/unique-violation.ts';
+import { examUsingChallenge } from '../exams/exam-queries.ts';
+import { examHasCode, lockTestCode } from '../exams/test-codes.ts';
+import { HttpError } from '../http-error.ts';
 
 type ChallengeRow = typeof challenges.$inferSelect;
 /**
@@ -171,12 +183,18 @@ export async function findChallenge(db: Db, challengeId: string): Promise<Challe
   return row ? toChallenge(row, await readTests(db, challengeId)) : undefined;
 }
 
-/** Undefined when the test code is taken. */
+/**
+ * Undefined when a challenge has the test code; an exam's code (in any case) is refused with
+ * examCodeTaken: a typed test code names one thing (exams/test-codes.ts).
+ */
 export async function insertChallenge(
   db: Db,
   values: ChallengeValues,
 ): Promise<Challenge | undefined> {
   return db.transaction(async (tx) => {
+    await lockTestCode(tx, values.challengeId);
+    if (await examHasCode(tx, values.challengeId))
+      throw new HttpError(409, examMessages.examCodeTaken);
     const [row] = await tx
       .insert(challenges)
       .values({ compare: NEW_CHALLENGE_COMPARE_RULE, ...columns(values) })
@@ -205,14 +223,28 @@ export async function updateChallenge(
   });
 }
 
-/** Deletes the challenge with its tests, attempts and submissions; returns what was deleted. */
+/**
+ * Deletes the challenge with its tests, attempts and submissions; returns what was deleted. One
+ * that an exam holds (in a slot, or drawn for a student) is refused with a 409 naming the exam:
+ * the exam would otherwise lose a problem its students sit (the foreign keys RESTRICT it too).
+ */
 export async function deleteChallenge(db: Db, challengeId: string): Promise<Challenge | undefined> {
-  return db.transaction(async (tx) => {
-    const existing = await findChallenge(tx, challengeId);
-    if (!existing) return undefined;
-    await tx.delete(challenges).where(eq(challenges.challengeId, challengeId));
-    return existing;
-  });
+  const inExam = (exam: string) =>
+    new HttpError(409, examMessages.challengeInExam.replace('{examCode}', exam));
+  try {
+    return await db.transaction(async (tx) => {
+      const existing = await findChallenge(tx, challengeId);
+      if (!existing) return undefined;
+      const exam = await examUsingChallenge(tx, challengeId);
+      if (exam !== undefined) throw inExam(exam);
+      await tx.delete(challenges).where(eq(challenges.challengeId, challengeId));
+      return existing;
+    });
+  } catch (error) {
+    // An exam took it up after the check above: the key refused the delete.
+    if (!isForeignKeyViolation(error)) throw error;
+    throw inExam((await examUsingChallenge(db, challengeId)) ?? challengeId);
+  }
 }
 
 const summaryColumns = {
@@ -283,6 +315,15 @@ export async function listAttemptedChallenges(db: Db, userId: string): Promise<C
     })
     .from(attempts)
     .innerJoin(challenges, eq(challenges.challengeId, attempts.challengeId))
+    // Challenges taken on their own: an exam's problems are listed by the exam.
+    .innerJoin(sittingAttempts, eq(sittingAttempts.id, attempts.sittingAttemptId))
+    .innerJoin(
+      sittings,
+      and(
+        eq(sittings.id, sittingAttempts.sittingId),
+        eq(sittings.challengeId, attempts.challengeId),
+      ),
+    )
     .where(eq(attempts.userId, userId))
     .orderBy(sql`${attempts.startedAt} desc`);
   return rows.map(({ bestScore, startedAt, ...row }) => ({

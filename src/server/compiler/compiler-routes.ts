@@ -7,6 +7,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   challengeIdParamsSchema,
   compilerChallengePath,
+  compilerExamQuerySchema,
   compilerChallengeSchema,
   compilerResultPath,
   compilerRunPath,
@@ -28,7 +29,8 @@ import { detailsFrom, sampleOutcomes } from '../submissions/submission-details.t
 import { findSubmission, submissionStats } from '../submissions/submission-queries.ts';
 import { isFinal, submissionState } from '../submissions/submission-state.ts';
 import { withRunLock } from './run-lock.ts';
-import { assertBeforeDeadline, chooseLanguage, openChallenge } from './test-access.ts';
+import { effectiveDeadline } from './attempt-queries.ts';
+import { assertBeforeDeadline, chooseLanguage, openProblem } from './test-access.ts';
 import { acceptedLanguages } from '../../contract/challenges.ts';
 import { worstCaseJudgeMs } from '../../contract/judge-cost.ts';
 import { statementImagesOf } from '../challenge-images/challenge-image-queries.ts';
@@ -42,19 +44,24 @@ export const compilerRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => 
     compilerChallengePath,
     {
       onRequest: guard,
-      schema: { params: challengeIdParamsSchema, response: { 200: compilerChallengeSchema } },
+      schema: {
+        params: challengeIdParamsSchema,
+        querystring: compilerExamQuerySchema,
+        response: { 200: compilerChallengeSchema },
+      },
     },
     async (request) => {
       const user = compilerUser(request);
       const at = now();
-      const { challenge, attempt } = await openChallenge(
+      const { challenge, attempt } = await openProblem(
         db,
         timeZone,
         user.sub,
         request.params.challengeId,
+        request.query.examCode,
         at,
       );
-      const stats = await submissionStats(db, user.sub, challenge.challengeId);
+      const stats = await submissionStats(db, attempt.sittingAttemptId, challenge.challengeId);
       const images = await statementImagesOf(db, challenge.challengeId);
       const {
         testCases,
@@ -72,7 +79,8 @@ export const compilerRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => 
           .map(({ input, expectedOutput }) => ({ input, expectedOutput })),
         hiddenTestCount: testCases.filter((t) => t.hidden).length,
         startedAt: attempt.startedAt.toISOString(),
-        deadline: attempt.deadline.toISOString(),
+        // Finishing an exam early ends the timer then: the page shows its time as up.
+        deadline: effectiveDeadline(attempt).toISOString(),
         serverNow: at.toISOString(),
         graceSeconds: deps.graceSeconds,
         attemptId: attempt.id,
@@ -89,10 +97,17 @@ export const compilerRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => 
     { onRequest: guard, schema: { body: runRequestSchema, response: { 200: runResponseSchema } } },
     async (request) => {
       const user = compilerUser(request);
-      const { challengeId, code, stdin } = request.body;
+      const { challengeId, code, stdin, examCode } = request.body;
       checkCode(code, stdin);
       const at = now();
-      const { challenge, attempt } = await openChallenge(db, timeZone, user.sub, challengeId, at);
+      const { challenge, attempt } = await openProblem(
+        db,
+        timeZone,
+        user.sub,
+        challengeId,
+        examCode,
+        at,
+      );
       assertBeforeDeadline(attempt, at);
       const language = chooseLanguage(acceptedLanguages(challenge), request.body.language);
       const limits = { timeLimitMs: challenge.timeLimitMs, memoryLimitMb: challenge.memoryLimitMb };

@@ -3,16 +3,20 @@
  * first, for the compiler page's history (load one back into the editor). Only the token's
  * student's, and hidden tests only as counts.
  */
+import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   challengeIdParamsSchema,
+  compilerExamQuerySchema,
   compilerHistoryPath,
   HISTORY_LIMIT,
   historyResponseSchema,
 } from '../../contract/compiler.ts';
 import { toHistoryEntry } from '../submissions/submission-details.ts';
 import { listOwnSubmissions } from '../submissions/submission-queries.ts';
+import { ownSittingOf } from '../sittings/sitting-queries.ts';
 import { compilerUser, type CompilerGuard } from './compiler-guard.ts';
+import { examAttemptFor } from './exam-access.ts';
 import type { CompilerContext } from './context.ts';
 
 type Deps = CompilerContext & { guard: CompilerGuard };
@@ -22,16 +26,23 @@ export const historyRoute: FastifyPluginAsyncZod<Deps> = async (app, { db, guard
     compilerHistoryPath,
     {
       onRequest: guard,
-      schema: { params: challengeIdParamsSchema, response: { 200: historyResponseSchema } },
+      schema: {
+        params: challengeIdParamsSchema,
+        querystring: compilerExamQuerySchema,
+        response: { 200: historyResponseSchema },
+      },
     },
     async (request) => {
       const user = compilerUser(request);
-      const rows = await listOwnSubmissions(
-        db,
-        user.sub,
-        request.params.challengeId,
-        HISTORY_LIMIT,
-      );
+      const { challengeId } = request.params;
+      const { examCode } = request.query;
+      // Under an exam: that exam's submissions of the problem, which must be the student's own;
+      // alone: the challenge's own sitting's (every attempt at it, so a reset hides nothing).
+      const sitting =
+        examCode === undefined
+          ? ownSittingOf(challengeId)
+          : sql`${(await examAttemptFor(db, user.sub, challengeId, examCode)).sittingId}::uuid`;
+      const rows = await listOwnSubmissions(db, user.sub, challengeId, sitting, HISTORY_LIMIT);
       return { submissions: rows.map(toHistoryEntry) };
     },
   );

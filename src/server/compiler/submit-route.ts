@@ -52,7 +52,7 @@ export const submitRoute: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
     },
     async (request, reply) => {
       const user = compilerUser(request);
-      const { challengeId, code, submissionId, queuedAt } = request.body;
+      const { challengeId, code, submissionId, queuedAt, examCode } = request.body;
       checkCode(code);
       const id = submissionId?.toLowerCase() ?? crypto.randomUUID();
       /** The answer for an id stored before: its current state, 200 once it is final. */
@@ -68,6 +68,7 @@ export const submitRoute: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
           timeZone,
           user.sub,
           challengeId,
+          examCode,
           at,
         );
         const language = chooseLanguage(accepted, request.body.language);
@@ -85,6 +86,7 @@ export const submitRoute: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
           id,
           userId: user.sub,
           challengeId,
+          sittingAttemptId: attempt.sittingAttemptId,
           language,
           code,
           receivedAt: at,

@@ -14,6 +14,7 @@ import {
 } from '../../contract/challenges.ts';
 import { closesText, opensText } from '../../contract/challenge-times.ts';
 import { LANGUAGE_LABELS } from '../../contract/verdicts.ts';
+import { examMessages } from '../../contract/exams.ts';
 import { messages } from '../../contract/messages.ts';
 import { findChallenge } from '../challenges/challenge-queries.ts';
 import type { Db } from '../db/connection.ts';
@@ -33,13 +34,10 @@ import {
   type SubmitAttemptLookup,
 } from './attempt-queries.ts';
 import { submissionTiming, type SubmissionRules } from './submission-window.ts';
-import { challengeWindow, deadlineFor, type ChallengeWindow } from './time-window.ts';
+import { challengeWindow, deadlineFor } from './time-window.ts';
+import { openExamProblem } from './exam-access.ts';
 
-export type OpenedChallenge = {
-  challenge: Challenge;
-  attempt: StoredAttempt;
-  window: ChallengeWindow;
-};
+export type OpenedChallenge = { challenge: Challenge; attempt: StoredAttempt };
 
 export async function openChallenge(
   db: Db,
@@ -63,7 +61,7 @@ export async function openChallenge(
   let sittingAttempt = await findSittingAttempt(db, sitting.id, userId);
   if (sittingAttempt) {
     const existing = await findAttempt(db, sittingAttempt.id, challengeId);
-    if (existing) return { challenge, attempt: withStop(existing, sitting.stoppedAt), window };
+    if (existing) return { challenge, attempt: withStop(existing, sitting.stoppedAt) };
   } else {
     if (now >= window.closesAt)
       throw new HttpError(
@@ -83,13 +81,30 @@ export async function openChallenge(
     await recordAttempt(db, userId, challengeId, sittingAttempt.id, now),
     sitting.stoppedAt,
   );
-  return { challenge, attempt, window };
+  return { challenge, attempt };
+}
+
+/**
+ * The problem opened on its own (`examCode` undefined: the challenge's own sitting and window)
+ * or as part of an exam (exam-access.ts: the exam's timer, only the student's drawn problems).
+ */
+export function openProblem(
+  db: Db,
+  timeZone: string,
+  userId: string,
+  challengeId: string,
+  examCode: string | undefined,
+  now: Date,
+): Promise<OpenedChallenge> {
+  return examCode === undefined
+    ? openChallenge(db, timeZone, userId, challengeId, now)
+    : openExamProblem(db, userId, challengeId, examCode, now);
 }
 
 /**
  * Submit's open: the attempt with the challenge's language, dates and times in one read (batched with
  * the other Submits of the moment, see attempt-queries.ts), without its tests, since a deadline
- * brings hundreds of these at once. A student without an attempt yet takes openChallenge's way,
+ * brings hundreds of these at once. A student without an attempt yet takes openProblem's way,
  * which records it and gives its refusals in their order.
  */
 export async function openForSubmit(
@@ -98,21 +113,38 @@ export async function openForSubmit(
   timeZone: string,
   userId: string,
   challengeId: string,
+  examCode: string | undefined,
   now: Date,
-): Promise<{ accepted: Language[]; attempt: Attempt }> {
-  const row = await lookup({ userId, challengeId });
+): Promise<{ accepted: Language[]; attempt: Attempt & { sittingAttemptId: string } }> {
+  const row = await lookup({
+    userId,
+    challengeId,
+    ...(examCode === undefined ? {} : { examCode }),
+  });
   if (!row) {
-    const { challenge, attempt } = await openChallenge(db, timeZone, userId, challengeId, now);
-    return { accepted: acceptedLanguages(challenge), attempt };
+    const opened = await openProblem(db, timeZone, userId, challengeId, examCode, now);
+    return { accepted: acceptedLanguages(opened.challenge), attempt: opened.attempt };
   }
   assertVisibleToStudents(row);
-  // The dates may have moved since the attempt began: the same refusal as openChallenge's.
-  if (now < challengeWindow(row, timeZone).opensAt)
+  if (row.exam) {
+    // The exam's refusals, as examAttemptFor gives them; its window was checked at the open.
+    if (row.exam.archived) throw new HttpError(403, examMessages.examArchived);
+    if (!row.exam.drawn) throw new HttpError(403, examMessages.problemNotInExam);
+  } else if (now < challengeWindow(row, timeZone).opensAt)
+    // The dates may have moved since the attempt began: the same refusal as openChallenge's.
     throw new HttpError(403, messages.testNotOpenYet.replace('{date}', opensText(row, timeZone)));
   const language = languageSchema.catch('python').parse(row.language);
   return {
     accepted: acceptedLanguages({ language, languages: row.languages }),
-    attempt: withStop({ startedAt: row.startedAt, deadline: row.deadline }, row.stoppedAt),
+    attempt: withStop(
+      {
+        startedAt: row.startedAt,
+        deadline: row.deadline,
+        finishedAt: row.finishedAt ?? null,
+        sittingAttemptId: row.sittingAttemptId,
+      },
+      row.stoppedAt,
+    ),
   };
 }
 
@@ -135,20 +167,36 @@ export function chooseLanguage(accepted: readonly Language[], requested?: Langua
   );
 }
 
-/** Run after the deadline. */
+/** Run after the deadline, or after the student finished the exam. */
 export function assertBeforeDeadline(attempt: Attempt, now: Date): void {
+  if (attempt.finishedAt && now.getTime() >= attempt.finishedAt.getTime())
+    throw new HttpError(403, examMessages.examFinished);
   if (now.getTime() > attempt.deadline.getTime()) throw new HttpError(403, messages.testTimeUp);
 }
 
-/** Submit: the rule of submission-window.ts, as the HTTP answer. */
+/**
+ * Submit: the rule of submission-window.ts, as the HTTP answer. Finishing an exam early is a
+ * deadline at that moment without the network grace (the student ended it themselves), but a
+ * submission the page queued offline before it still counts within the offline allowance.
+ */
 export function assertSubmissionInTime(
   attempt: Attempt,
   now: Date,
   rules: SubmissionRules,
   queuedAt: Date | undefined,
 ): void {
-  const verdict = submissionTiming(attempt, now, rules, queuedAt);
-  if (verdict === 'time-up') throw new HttpError(403, messages.testTimeUp);
+  const { finishedAt } = attempt;
+  const finishedEarly = finishedAt && finishedAt.getTime() < attempt.deadline.getTime();
+  const verdict = finishedEarly
+    ? submissionTiming(
+        { startedAt: attempt.startedAt, deadline: finishedAt },
+        now,
+        { ...rules, graceSeconds: 0 },
+        queuedAt,
+      )
+    : submissionTiming(attempt, now, rules, queuedAt);
+  if (verdict === 'time-up')
+    throw new HttpError(403, finishedEarly ? examMessages.examFinished : messages.testTimeUp);
   if (verdict === 'offline-too-late')
     throw new HttpError(
       403,

@@ -1,6 +1,7 @@
 /**
- * POST /api/user/getToken {email, name[, challengeId]} (spec §7): a student's compiler token, valid
- * for the rest of their session; with a challengeId, also the compiler page's address.
+ * POST /api/user/getToken {email, name[, challengeId[, examCode]]} (spec §7): a student's compiler
+ * token, valid for the rest of their session; with a challengeId, also the compiler page's
+ * address, which names the exam (`exam=<code>`, as stored) when the problem is opened in one.
  */
 import { decodeJwt } from 'jose';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -13,6 +14,7 @@ import { messages } from '../../contract/messages.ts';
 import type { Guards } from '../auth/guards.ts';
 import { findChallenge } from '../challenges/challenge-queries.ts';
 import type { Db } from '../db/connection.ts';
+import { examForStudent } from '../exams/student-exam.ts';
 import { HttpError } from '../http-error.ts';
 import { challengeSitting } from '../sittings/sitting-queries.ts';
 import { assertVisibleToStudents } from '../sittings/sitting-rules.ts';
@@ -49,14 +51,17 @@ export const tokenRoute: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
     async (request) => {
       const auth = request.auth;
       if (!auth) throw new HttpError(401, messages.unauthorized);
-      const { email, name, challengeId } = request.body;
+      const { email, name, challengeId, examCode } = request.body;
       if (email.toLowerCase() !== auth.email.toLowerCase() || name !== auth.name.trim())
         throw new HttpError(403, messages.compilerTokenMismatch);
-      if (challengeId !== undefined) {
-        if (!(await findChallenge(deps.db, challengeId)))
-          throw new HttpError(404, messages.challengeNotFound);
+      if (challengeId !== undefined && !(await findChallenge(deps.db, challengeId)))
+        throw new HttpError(404, messages.challengeNotFound);
+      // In an exam, the exam must be one the student may take (whether the problem is theirs is
+      // checked by every compiler call, exam-access.ts, so the address reveals nothing here); a
+      // challenge on its own must be visible to students (its own sitting's lifecycle).
+      const exam = examCode === undefined ? undefined : await examForStudent(deps.db, examCode);
+      if (challengeId !== undefined && exam === undefined)
         assertVisibleToStudents(await challengeSitting(deps.db, challengeId));
-      }
       const exp = sessionExpiry(request.headers.authorization, deps.sessionTtlSeconds);
       const token = await deps.compilerTokens.issue(
         // The session's version: whatever ends the session ends this token too.
@@ -66,7 +71,9 @@ export const tokenRoute: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
       return {
         token,
         expiresAt: new Date(exp * 1000).toISOString(),
-        ...(challengeId === undefined ? {} : { url: deps.compilerUrlFor(challengeId, token) }),
+        ...(challengeId === undefined
+          ? {}
+          : { url: deps.compilerUrlFor(challengeId, token, exam?.code) }),
       };
     },
   );

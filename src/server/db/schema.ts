@@ -11,6 +11,7 @@ import { SITTING_LIFECYCLES } from '../../contract/sittings.ts';
 import {
   bigint,
   boolean,
+  check,
   customType,
   date,
   doublePrecision,
@@ -23,6 +24,7 @@ import {
   time,
   timestamp,
   unique,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 
@@ -97,49 +99,54 @@ export const admins = pgTable('admins', {
  * students type. Dates are calendar dates, open from startTime on startDate through the endTime
  * minute of endDate in the server's time zone (DESIGN.md §4).
  */
-export const challenges = pgTable('challenges', {
-  challengeId: text('challenge_id').primaryKey(),
-  challengeName: text('challenge_name').notNull(),
-  challengeDesc: text('challenge_desc').notNull(),
-  difficultyLev: text('difficulty_lev').notNull(),
-  score: integer('score').notNull(),
-  startDate: date('start_date', { mode: 'string' }).notNull(),
-  endDate: date('end_date', { mode: 'string' }).notNull(),
-  /**
-   * Wall-clock times beside the dates (issue 32), read in TZ like them: open from start_time on
-   * start_date through the end_time minute on end_date (src/contract/challenge-times.ts). Not
-   * instants (timestamptz), which would fix a window to the TZ of the day it was saved. The
-   * defaults are the whole days every challenge before them had.
-   */
-  startTime: time('start_time', { precision: 0 }).notNull().default('00:00'),
-  endTime: time('end_time', { precision: 0 }).notNull().default('23:59'),
-  timeDur: integer('time_dur').notNull(),
-  language: text('language').notNull(),
-  /** Other languages it accepts besides `language` (issue 14), in the judge's order. */
-  languages: text('languages')
-    .array()
-    .notNull()
-    .default(sql`'{}'::text[]`),
-  tags: text('tags').notNull(),
-  starterCode: text('starter_code').notNull().default(''),
-  timeLimitMs: integer('time_limit_ms').notNull().default(2000),
-  memoryLimitMb: integer('memory_limit_mb').notNull().default(256),
-  /**
-   * How outputs are compared (src/contract/compare-rule.ts). The column's default is `exact`, the
-   * rule of every challenge written before it existed, so migration 0004 leaves their verdicts
-   * as they were; the API gives a new challenge the default validator itself.
-   */
-  compare: jsonb('compare').$type<CompareRule>().notNull().default(EXACT_COMPARE_RULE),
-  /** How its test groups score (src/contract/test-groups.ts); a group not listed sums its tests. */
-  testGroups: jsonb('test_groups').$type<TestGroup[]>().notNull().default([]),
-  /** The `checker` rule's program ('' otherwise): administrators only, never in a student's read. */
-  checkerSource: text('checker_source').notNull().default(''),
-  /** Exam integrity (issue 17, contract/signals.ts): both off unless the teacher turns them on. */
-  captureTabChanges: boolean('capture_tab_changes').notNull().default(false),
-  disablePaste: boolean('disable_paste').notNull().default(false),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const challenges = pgTable(
+  'challenges',
+  {
+    challengeId: text('challenge_id').primaryKey(),
+    challengeName: text('challenge_name').notNull(),
+    challengeDesc: text('challenge_desc').notNull(),
+    difficultyLev: text('difficulty_lev').notNull(),
+    score: integer('score').notNull(),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    endDate: date('end_date', { mode: 'string' }).notNull(),
+    /**
+     * Wall-clock times beside the dates (issue 32), read in TZ like them: open from start_time on
+     * start_date through the end_time minute on end_date (src/contract/challenge-times.ts). Not
+     * instants (timestamptz), which would fix a window to the TZ of the day it was saved. The
+     * defaults are the whole days every challenge before them had.
+     */
+    startTime: time('start_time', { precision: 0 }).notNull().default('00:00'),
+    endTime: time('end_time', { precision: 0 }).notNull().default('23:59'),
+    timeDur: integer('time_dur').notNull(),
+    language: text('language').notNull(),
+    /** Other languages it accepts besides `language` (issue 14), in the judge's order. */
+    languages: text('languages')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    tags: text('tags').notNull(),
+    starterCode: text('starter_code').notNull().default(''),
+    timeLimitMs: integer('time_limit_ms').notNull().default(2000),
+    memoryLimitMb: integer('memory_limit_mb').notNull().default(256),
+    /**
+     * How outputs are compared (src/contract/compare-rule.ts). The column's default is `exact`, the
+     * rule of every challenge written before it existed, so migration 0004 leaves their verdicts
+     * as they were; the API gives a new challenge the default validator itself.
+     */
+    compare: jsonb('compare').$type<CompareRule>().notNull().default(EXACT_COMPARE_RULE),
+    /** How its test groups score (src/contract/test-groups.ts); a group not listed sums its tests. */
+    testGroups: jsonb('test_groups').$type<TestGroup[]>().notNull().default([]),
+    /** The `checker` rule's program ('' otherwise): administrators only, never in a student's read. */
+    checkerSource: text('checker_source').notNull().default(''),
+    /** Exam integrity (issue 17, contract/signals.ts): both off unless the teacher turns them on. */
+    captureTabChanges: boolean('capture_tab_changes').notNull().default(false),
+    disablePaste: boolean('disable_paste').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // A typed test code is matched without regard to case (exams/test-codes.ts).
+  (t) => [index('challenges_id_lower').on(sql`lower(${t.challengeId})`)],
+);
 
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
 
@@ -283,6 +290,103 @@ export const sittingAttempts = pgTable(
 );
 
 /**
+ * An exam (issue 31, contract/exams.ts): a sitting of several problems under one test code. Its
+ * window is wall-clock dates and times read in TZ, like a challenge's dates (a close time of 23:59
+ * means through 23:59). `code` is unique without regard to case (the index on lower(code)), and
+ * no challenge has it either: both creations take the same advisory lock on the code
+ * (exams/test-codes.ts). An archived exam can no longer be taken, and it is kept with its results.
+ */
+export const exams = pgTable(
+  'exams',
+  {
+    sittingId: uuid('sitting_id')
+      .primaryKey()
+      .references(() => sittings.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    title: text('title').notNull(),
+    instructions: text('instructions').notNull().default(''),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    /** "HH:MM", 24-hour clock. */
+    startTime: text('start_time').notNull(),
+    endDate: date('end_date', { mode: 'string' }).notNull(),
+    endTime: text('end_time').notNull(),
+    durationMinutes: integer('duration_minutes').notNull(),
+    scoring: text('scoring', { enum: ['best', 'last'] }).notNull(),
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('exams_code_lower').on(sql`lower(${t.code})`),
+    check('exams_start_time', sql`${t.startTime} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`),
+    check('exams_end_time', sql`${t.endTime} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`),
+    check('exams_scoring', sql`${t.scoring} in ('best', 'last')`),
+  ],
+);
+
+/** An exam's problems in order: 1, 2, … Each is worth `points`. */
+export const examSlots = pgTable(
+  'exam_slots',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    examSittingId: uuid('exam_sitting_id')
+      .notNull()
+      .references(() => exams.sittingId, { onDelete: 'cascade' }),
+    ordinal: integer('ordinal').notNull(),
+    points: integer('points').notNull(),
+  },
+  (t) => [unique('exam_slots_exam_ordinal').on(t.examSittingId, t.ordinal)],
+);
+
+/**
+ * The challenges a slot draws from: one is a fixed problem, several a pool. A challenge in an
+ * exam cannot be deleted (RESTRICT): the exam would silently lose a problem its students may be
+ * solving; the delete call says which exam holds it (challenges/challenge-routes.ts).
+ */
+export const examSlotChoices = pgTable(
+  'exam_slot_choices',
+  {
+    slotId: uuid('slot_id')
+      .notNull()
+      .references(() => examSlots.id, { onDelete: 'cascade' }),
+    challengeId: text('challenge_id')
+      .notNull()
+      .references(() => challenges.challengeId, { onDelete: 'restrict', onUpdate: 'cascade' }),
+    /** The teacher's order within the pool (the draw sorts by id, whatever this says). */
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.slotId, t.challengeId] }),
+    index('exam_slot_choices_challenge').on(t.challengeId),
+  ],
+);
+
+/**
+ * The problem each student was given in each slot, written at their first open of the exam and
+ * never changed: the same on every device, after a restart, and after the teacher edits the pool.
+ * A slot the teacher removes takes its draws with it; a drawn challenge cannot be deleted.
+ */
+export const examDraws = pgTable(
+  'exam_draws',
+  {
+    sittingAttemptId: uuid('sitting_attempt_id')
+      .notNull()
+      .references(() => sittingAttempts.id, { onDelete: 'cascade' }),
+    slotId: uuid('slot_id')
+      .notNull()
+      .references(() => examSlots.id, { onDelete: 'cascade' }),
+    challengeId: text('challenge_id')
+      .notNull()
+      .references(() => challenges.challengeId, { onDelete: 'restrict', onUpdate: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.sittingAttemptId, t.slotId] }),
+    index('exam_draws_slot').on(t.slotId),
+    index('exam_draws_challenge').on(t.challengeId),
+  ],
+);
+
+/**
  * A student's standing on one problem of a sitting attempt (its timer is the sitting attempt's):
  * when they first opened it, and the best judged score and its submission, the number of
  * submissions and the last one's time, written in the same transaction as the submission or result
@@ -324,7 +428,11 @@ export const attempts = pgTable(
     reloads: integer('reloads').notNull().default(0),
   },
   (t) => [
-    unique('attempts_user_challenge').on(t.userId, t.challengeId),
+    // One standing per problem of a sitting attempt: the same challenge may stand alone and in
+    // several exams (docs/design/exams-and-sittings.md), each with a standing of its own.
+    unique('attempts_sitting_attempt_challenge').on(t.sittingAttemptId, t.challengeId),
+    // A student's standings (their list of challenges, the students table's count, deletion).
+    index('attempts_user').on(t.userId, t.challengeId),
     index('attempts_challenge_best').on(t.challengeId, t.bestScore),
     // The results table sorted by best score (issue 12), both ways with nulls last and the
     // student as tie-breaker, exactly as its keyset pages read it: the first page of a challenge
@@ -383,6 +491,13 @@ export const submissions = pgTable(
     challengeId: text('challenge_id')
       .notNull()
       .references(() => challenges.challengeId, { onDelete: 'cascade', onUpdate: 'cascade' }),
+    /**
+     * The sitting attempt it was made in (the challenge on its own, or an exam): the standing it
+     * counts for is (sitting_attempt_id, challenge_id).
+     */
+    sittingAttemptId: uuid('sitting_attempt_id')
+      .notNull()
+      .references(() => sittingAttempts.id, { onDelete: 'cascade' }),
     language: text('language').notNull(),
     code: text('code').notNull(),
     status: text('status', { enum: SUBMISSION_STATUSES }).notNull().default('judged'),
@@ -400,6 +515,8 @@ export const submissions = pgTable(
   },
   (t) => [
     index('submissions_user_challenge').on(t.userId, t.challengeId),
+    // A standing's submissions: its best or last, the history, an exam's cells.
+    index('submissions_sitting_attempt').on(t.sittingAttemptId, t.challengeId, t.createdAt),
     index('submissions_challenge').on(t.challengeId, t.createdAt),
     // Waiting and running submissions: queue depth, positions and each student's next one.
     index('submissions_pending')

@@ -15,13 +15,14 @@ import {
 import { neutraliseCell } from './neutralise-cell.ts';
 import type { WallClock } from './wall-clock.ts';
 
-const BOM = '\uFEFF';
+export const BOM = '\uFEFF';
 
 export function csvField(text: string): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-function cellText(cell: ExportCell, clock: WallClock): string {
+/** A cell as CSV text: neutralised and quoted text, times as the wall clock's. */
+export function cellText(cell: ExportCell, clock: WallClock): string {
   if (cell.value === null) return '';
   if (cell.kind === 'text') return csvField(neutraliseCell(cell.value));
   if (cell.kind === 'time') return clock.text(cell.value);

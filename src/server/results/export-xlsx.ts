@@ -19,11 +19,12 @@ import {
 import { neutraliseCell } from './neutralise-cell.ts';
 import type { WallClock } from './wall-clock.ts';
 
-const TIME_FORMAT = 'yyyy-mm-dd hh:mm:ss';
+export const TIME_FORMAT = 'yyyy-mm-dd hh:mm:ss';
 
 type CellValue = string | number | Date | null;
 
-function cellValue(cell: ExportCell, clock: WallClock): CellValue {
+/** A cell as exceljs writes it: text neutralised, times as the wall clock's dates. */
+export function cellValue(cell: ExportCell, clock: WallClock): CellValue {
   if (cell.value === null) return null;
   if (cell.kind === 'text') return neutraliseCell(cell.value);
   if (cell.kind === 'time') return clock.asUtcDate(cell.value);
@@ -31,7 +32,7 @@ function cellValue(cell: ExportCell, clock: WallClock): CellValue {
 }
 
 /** Waits while the client reads slower than we write, so unsent bytes never pile up. */
-async function drained(out: Writable): Promise<void> {
+export async function drained(out: Writable): Promise<void> {
   if (out.writableNeedDrain) await once(out, 'drain');
 }
 

@@ -1,7 +1,8 @@
 /**
  * The results table of one challenge: one row per student, read from the attempt's standing
  * columns (best score, count, last time) that the judge keeps up to date, never by aggregating
- * submissions per request. "Not started" rows are students without an attempt on it.
+ * submissions per request. "Not started" rows are students without an attempt on it. Only the
+ * challenge's own sitting counts here: its standings in exams are those exams' results.
  */
 import type { SignalCounters } from '../../contract/signals.ts';
 import { sql, type SQL } from 'drizzle-orm';
@@ -23,6 +24,7 @@ import {
   type Cursor,
   type SortKey,
 } from './keyset.ts';
+import { ownSittingOf } from '../sittings/sitting-queries.ts';
 import { containsPattern, iso, rowsOf } from './sql-helpers.ts';
 
 const bestVerdict = sql`(select s.verdict from submissions s where s.id = a.best_submission_id)`;
@@ -75,9 +77,11 @@ function fromWhere(challengeId: string, filters: ResultsFilters, extra: SQL[] = 
   if (filters.branch) conditions.push(sql`u.branch = ${filters.branch}`);
   if (filters.college) conditions.push(sql`u.college = ${filters.college}`);
   const where = conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
+  // The challenge's own sitting only: the same challenge in an exam is the exam's result.
   return sql`from users u
-    left join attempts a on a.user_id = u.id and a.challenge_id = ${challengeId}
-    left join sitting_attempts sa on sa.id = a.sitting_attempt_id
+    left join (attempts a join sitting_attempts sa on sa.id = a.sitting_attempt_id
+        and sa.sitting_id = ${ownSittingOf(challengeId)})
+      on a.user_id = u.id and a.challenge_id = ${challengeId}
     ${where}`;
 }
 
@@ -162,7 +166,7 @@ export async function readResultsPage(
   const pending = options.testVerdicts
     ? sql`0`
     : sql`case when a.id is null then 0 else (select count(*)::int from submissions s
-        where s.user_id = u.id and s.challenge_id = a.challenge_id
+        where s.sitting_attempt_id = a.sitting_attempt_id and s.challenge_id = a.challenge_id
           and s.status in ('queued', 'running')) end`;
   // Exam signal counters (issue 17) for started rows of a challenge that records them, on screen
   // and in the exports alike (columns kept on the attempt: no count over the events per row).
@@ -240,6 +244,7 @@ export async function countResults(
 
 /** The summary line: the whole challenge, whatever the table's filters. */
 export async function readSummary(db: Db, challenge: ResultsChallenge): Promise<ResultsSummary> {
+  const own = ownSittingOf(challenge.challengeId);
   const found = await db.execute(sql`
     select count(*)::int as started,
       (count(*) filter (where a.submission_count > 0))::int as submitted,
@@ -247,9 +252,13 @@ export async function readSummary(db: Db, challenge: ResultsChallenge): Promise<
       avg(a.best_score) as average,
       percentile_cont(0.5) within group (order by a.best_score) as median,
       (select count(*)::int from users) as students,
-      (select count(*)::int from submissions s where s.challenge_id = ${challenge.challengeId}
-        and s.status in ('queued', 'running')) as pending
-    from attempts a where a.challenge_id = ${challenge.challengeId}`);
+      (select count(*)::int from submissions s
+        join sitting_attempts ssa on ssa.id = s.sitting_attempt_id and ssa.sitting_id = ${own}
+        where s.challenge_id = ${challenge.challengeId}
+          and s.status in ('queued', 'running')) as pending
+    from attempts a join sitting_attempts sa on sa.id = a.sitting_attempt_id
+      and sa.sitting_id = ${own}
+    where a.challenge_id = ${challenge.challengeId}`);
   const row = rowsOf<{
     started: number;
     submitted: number;

@@ -2,8 +2,10 @@
  * The teacher's results calls (issue 12), admin only: the results table of a challenge (keyset
  * pages, ETag for cheap polling during the exam) and one student's submissions to it.
  */
+import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { examCodeQuerySchema, examMessages } from '../../contract/exams.ts';
 import { messages } from '../../contract/messages.ts';
 import {
   resultsParamsSchema,
@@ -18,7 +20,9 @@ import {
 } from '../../contract/results.ts';
 import type { Guards } from '../auth/guards.ts';
 import type { Db } from '../db/connection.ts';
+import { findExamByCode } from '../exams/exam-queries.ts';
 import { HttpError } from '../http-error.ts';
+import { ownSittingOf } from '../sittings/sitting-queries.ts';
 import { etagOf, matchesIfNoneMatch } from './etag.ts';
 import { decodeCursor, encodeCursor } from './keyset.ts';
 import {
@@ -98,20 +102,26 @@ export const resultsRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, guar
       onRequest: guards.admin,
       schema: {
         params: studentSubmissionsParamsSchema,
+        // `?examCode=`: the submissions made under that exam (contract/exams.ts).
+        querystring: examCodeQuerySchema,
         response: { 200: studentSubmissionsResponseSchema },
       },
     },
     async (request) => {
       const { challengeId, userId } = request.params;
-      const [challenge, student] = await Promise.all([
+      const { examCode } = request.query;
+      const [challenge, student, exam] = await Promise.all([
         challengeOr404(db, challengeId),
         readStudent(db, userId),
+        examCode === undefined ? undefined : findExamByCode(db, examCode),
       ]);
       if (!student) throw new HttpError(404, messages.studentIdNotFound);
+      if (examCode !== undefined && !exam) throw new HttpError(404, examMessages.examNotFound);
+      const sitting = exam ? sql`${exam.sittingId}::uuid` : ownSittingOf(challenge.challengeId);
       const testCases = await readTestCases(db, challenge.challengeId);
       const [attempt, submissions] = await Promise.all([
-        readAttempt(db, userId, challenge.challengeId),
-        readSubmissions(db, userId, challenge.challengeId, testCases),
+        readAttempt(db, userId, challenge.challengeId, sitting),
+        readSubmissions(db, userId, challenge.challengeId, sitting, testCases),
       ]);
       return { challenge, student, attempt, testCases, submissions };
     },

@@ -3,7 +3,7 @@
  * with its per-test outcomes joined to the challenge's tests by position. The teacher sees hidden
  * tests' inputs and expected outputs (students never do: their calls live in compiler/).
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { languages } from '../../contract/challenges.ts';
 import { EXACT_COMPARE_RULE } from '../../contract/compare-rule.ts';
@@ -17,6 +17,7 @@ import {
 } from '../../contract/results.ts';
 import { VERDICTS } from '../../contract/verdicts.ts';
 import type { Db } from '../db/connection.ts';
+import { attemptsAtSitting } from '../sittings/sitting-queries.ts';
 import { readStoredDetails } from '../submissions/submission-details.ts';
 import { iso, rowsOf } from './sql-helpers.ts';
 
@@ -61,17 +62,24 @@ export async function readStudent(
   return rowsOf<StudentSubmissionsResponse['student']>(found)[0];
 }
 
+/**
+ * The student's standing on the challenge at `sitting` (a scalar SQL value: the challenge's own
+ * sitting, or an exam's), in their current attempt at it.
+ */
 export async function readAttempt(
   db: Db,
   userId: string,
   challengeId: string,
+  sitting: SQL,
 ): Promise<StudentSubmissionsResponse['attempt']> {
   const found = await db.execute(sql`
     select ${iso(sql`a.started_at`)} as "startedAt", ${iso(sql`sa.deadline`)} as deadline,
       a.best_score as "bestScore", a.submission_count as "submissionCount",
       ${iso(sql`a.last_submission_at`)} as "lastSubmissionAt"
     from attempts a join sitting_attempts sa on sa.id = a.sitting_attempt_id
-    where a.user_id = ${userId} and a.challenge_id = ${challengeId}`);
+      and sa.sitting_id = ${sitting}
+    where a.user_id = ${userId} and a.challenge_id = ${challengeId}
+    order by sa.number desc limit 1`);
   return rowsOf<NonNullable<StudentSubmissionsResponse['attempt']>>(found)[0] ?? null;
 }
 
@@ -92,10 +100,12 @@ type RawSubmission = {
   timeLimitMs: number;
 };
 
+/** The student's submissions to the challenge at `sitting` (as readAttempt), every attempt's. */
 export async function readSubmissions(
   db: Db,
   userId: string,
   challengeId: string,
+  sitting: SQL,
   testCases: readonly ResultsTestCase[],
 ): Promise<TeacherSubmission[]> {
   const found = await db.execute(sql`
@@ -107,8 +117,10 @@ export async function readSubmissions(
       c.time_limit_ms as "timeLimitMs"
     from submissions s
       join challenges c on c.challenge_id = s.challenge_id
-      left join attempts a on a.user_id = s.user_id and a.challenge_id = s.challenge_id
+      left join attempts a on a.sitting_attempt_id = s.sitting_attempt_id
+        and a.challenge_id = s.challenge_id
     where s.user_id = ${userId} and s.challenge_id = ${challengeId}
+      and s.sitting_attempt_id in ${attemptsAtSitting(sitting, userId)}
     order by s.created_at desc, s.id desc`);
   return rowsOf<RawSubmission>(found).map((r) => toSubmission(r, testCases));
 }

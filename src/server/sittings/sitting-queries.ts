@@ -3,13 +3,18 @@
  * sitting is made the first time it is needed, so every way a challenge comes to exist (the form,
  * a package import, a restored backup) gets one without knowing about sittings.
  */
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/connection.ts';
 import type { SittingLifecycle } from '../../contract/sittings.ts';
 import { sittingAttempts, sittings } from '../db/schema.ts';
 
-/** A student's timer at a sitting. */
-export type SittingAttempt = { id: string; startedAt: Date; deadline: Date };
+/** A student's timer at a sitting; `finishedAt`: they ended it early (an exam's "Finish exam"). */
+export type SittingAttempt = {
+  id: string;
+  startedAt: Date;
+  deadline: Date;
+  finishedAt: Date | null;
+};
 
 /** A sitting as the access rules read it (sitting-rules.ts). */
 export type Sitting = { id: string; lifecycle: SittingLifecycle; stoppedAt: Date | null };
@@ -76,6 +81,7 @@ export async function findSittingAttempt(
       id: sittingAttempts.id,
       startedAt: sittingAttempts.startedAt,
       deadline: sittingAttempts.deadline,
+      finishedAt: sittingAttempts.finishedAt,
     })
     .from(sittingAttempts)
     .where(and(eq(sittingAttempts.sittingId, sittingId), eq(sittingAttempts.userId, userId)))
@@ -105,3 +111,19 @@ export async function beginSittingAttempt(
   if (!stored) throw new Error('the sitting attempt was not stored');
   return stored;
 }
+
+/**
+ * The sitting of a challenge on its own, as a scalar subquery (null until it is first needed).
+ * Every read of a challenge's own results, standings or submissions is restricted to it: the same
+ * challenge may also be a problem of exams, whose standings and submissions are the exam's.
+ */
+export const ownSittingOf = (challengeId: string | SQL): SQL =>
+  sql`(select own.id from sittings own where own.challenge_id = ${challengeId})`;
+
+/**
+ * The sitting attempts of one student at a sitting, as a subquery for `... in (...)`: every one
+ * of them, so submissions of an earlier attempt stay visible after a reset (issue 32).
+ */
+export const attemptsAtSitting = (sitting: SQL, userId: string | SQL): SQL =>
+  sql`(select sa_of.id from sitting_attempts sa_of
+        where sa_of.sitting_id = ${sitting} and sa_of.user_id = ${userId})`;

@@ -20,37 +20,45 @@ export type JudgedOutcome = {
 export type Written = { userId: string; challengeId: string; next: string | undefined };
 
 /**
- * Recomputes the attempt's best from every submission that has a result (a submission waiting for
- * a re-judge keeps its previous result until the new one replaces it).
+ * Recomputes the standing's best from every submission of its sitting attempt to the challenge
+ * that has a result (a submission waiting for a re-judge keeps its previous result until the new
+ * one replaces it). The same challenge stands apart alone and in each exam.
  */
 export async function refreshStanding(
   executeSql: ExecuteSql,
-  userId: string,
+  sittingAttemptId: string,
   challengeId: string,
 ): Promise<void> {
   await executeSql(
     `update attempts a
         set best_score = b.score, best_submission_id = b.id
        from (select (select score from submissions
-                      where user_id = $1 and challenge_id = $2 and verdict is not null
+                      where sitting_attempt_id = $1 and challenge_id = $2 and verdict is not null
                       order by score desc, created_at, id limit 1) as score,
                     (select id from submissions
-                      where user_id = $1 and challenge_id = $2 and verdict is not null
+                      where sitting_attempt_id = $1 and challenge_id = $2 and verdict is not null
                       order by score desc, created_at, id limit 1) as id) b
-      where a.user_id = $1 and a.challenge_id = $2`,
-    [userId, challengeId],
+      where a.sitting_attempt_id = $1 and a.challenge_id = $2`,
+    [sittingAttemptId, challengeId],
   );
 }
 
-async function ownerOf(
-  executeSql: ExecuteSql,
-  submissionId: string,
-): Promise<{ userId: string; challengeId: string } | undefined> {
-  const { rows } = await executeSql('select user_id, challenge_id from submissions where id = $1', [
-    submissionId,
-  ]);
-  const row = rows[0] as { user_id: string; challenge_id: string } | undefined;
-  return row && { userId: row.user_id, challengeId: row.challenge_id };
+type Owner = { userId: string; challengeId: string; sittingAttemptId: string };
+
+async function ownerOf(executeSql: ExecuteSql, submissionId: string): Promise<Owner | undefined> {
+  const { rows } = await executeSql(
+    'select user_id, challenge_id, sitting_attempt_id from submissions where id = $1',
+    [submissionId],
+  );
+  const row = rows[0] as
+    { user_id: string; challenge_id: string; sitting_attempt_id: string } | undefined;
+  return (
+    row && {
+      userId: row.user_id,
+      challengeId: row.challenge_id,
+      sittingAttemptId: row.sitting_attempt_id,
+    }
+  );
 }
 
 /** Writes the result; undefined when this job no longer owns the submission (nothing written). */
@@ -83,9 +91,9 @@ export async function recordJudged(
       ],
     );
     if (updated.rows.length === 0) return undefined;
-    await refreshStanding(executeSql, owner.userId, owner.challengeId);
+    await refreshStanding(executeSql, owner.sittingAttemptId, owner.challengeId);
     const next = await enqueueNextFor(executeSql, deps, owner.userId);
-    return { ...owner, next };
+    return { userId: owner.userId, challengeId: owner.challengeId, next };
   });
 }
 
@@ -108,6 +116,6 @@ export async function recordFailed(
     );
     if (updated.rows.length === 0) return undefined;
     const next = await enqueueNextFor(executeSql, deps, owner.userId);
-    return { ...owner, next };
+    return { userId: owner.userId, challengeId: owner.challengeId, next };
   });
 }

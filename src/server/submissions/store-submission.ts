@@ -19,6 +19,8 @@ export type NewSubmission = {
   id: string;
   userId: string;
   challengeId: string;
+  /** The sitting attempt it is made in (the challenge alone, or an exam): its standing's. */
+  sittingAttemptId: string;
   language: string;
   code: string;
   /** When the server first saw it. */
@@ -38,7 +40,7 @@ export type StoreDeps = EnqueueDeps & { queueLimit: number };
 /** The advisory lock key of the queue's room ("subq" in ASCII). */
 const QUEUE_ROOM_LOCK = 0x73756271;
 
-/** What portal_store_submissions (migration 0006) returns. */
+/** What portal_store_submissions (migration 0017, first written in 0006) returns. */
 type StoredBatch = {
   /** Submissions waiting before this batch, and those of them that hold a job. */
   waiting: number;
@@ -52,7 +54,7 @@ type StoredBatch = {
 /**
  * Writes a batch in one transaction and returns each submission's outcome, in the batch's order.
  * Submissions are admitted in that order while the queue has room. The writing itself is one
- * call of portal_store_submissions (migration 0006), then one statement sends the judge jobs:
+ * call of portal_store_submissions (migration 0017), then one statement sends the judge jobs:
  * four round trips with begin and commit, whatever the batch's size.
  */
 export async function storeQueuedSubmissions(
@@ -70,12 +72,13 @@ export async function storeQueuedSubmissions(
   }
   const { figures, enqueued } = await inTransaction(database, async ({ executeSql }) => {
     const { rows } = await executeSql(
-      `select portal_store_submissions($1::uuid[], $2::uuid[], $3::text[], $4::text[],
-                                       $5::text[], $6::timestamptz[], $7, $8) as batch`,
+      `select portal_store_submissions($1::uuid[], $2::uuid[], $3::text[], $4::uuid[],
+                                       $5::text[], $6::text[], $7::timestamptz[], $8, $9) as batch`,
       [
         distinct.map((s) => s.id),
         distinct.map((s) => s.userId),
         distinct.map((s) => s.challengeId),
+        distinct.map((s) => s.sittingAttemptId),
         distinct.map((s) => s.language),
         distinct.map((s) => s.code),
         distinct.map((s) => s.receivedAt),

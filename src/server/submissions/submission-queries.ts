@@ -1,7 +1,8 @@
 /** SQL that reads submissions and the student's standing on a challenge. */
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/connection.ts';
 import { attempts, submissions } from '../db/schema.ts';
+import { attemptsAtSitting } from '../sittings/sitting-queries.ts';
 
 export type SubmissionRow = typeof submissions.$inferSelect;
 
@@ -10,16 +11,21 @@ export async function findSubmission(db: Db, id: string): Promise<SubmissionRow 
   return row;
 }
 
-/** The standing kept on the attempt: best judged score (null before any) and submissions made. */
+/**
+ * The standing kept on the attempt of a sitting attempt (the challenge alone, or an exam): best
+ * judged score (null before any) and submissions made.
+ */
 export async function submissionStats(
   db: Db,
-  userId: string,
+  sittingAttemptId: string,
   challengeId: string,
 ): Promise<{ bestScore: number | null; submissionCount: number }> {
   const [row] = await db
     .select({ bestScore: attempts.bestScore, submissionCount: attempts.submissionCount })
     .from(attempts)
-    .where(and(eq(attempts.userId, userId), eq(attempts.challengeId, challengeId)));
+    .where(
+      and(eq(attempts.sittingAttemptId, sittingAttemptId), eq(attempts.challengeId, challengeId)),
+    );
   return { bestScore: row?.bestScore ?? null, submissionCount: row?.submissionCount ?? 0 };
 }
 
@@ -47,17 +53,27 @@ export async function queuePosition(db: Db, row: SubmissionRow): Promise<number>
   return (counts?.waiting ?? 0) + (counts?.mineAhead ?? 0) + 1;
 }
 
-/** The student's own submissions to one challenge, newest first. */
+/**
+ * The student's own submissions to one challenge at one sitting (a scalar SQL value: the
+ * challenge's own, or an exam's), over every attempt of theirs at it, newest first.
+ */
 export async function listOwnSubmissions(
   db: Db,
   userId: string,
   challengeId: string,
+  sitting: SQL,
   limit: number,
 ): Promise<SubmissionRow[]> {
   return db
     .select()
     .from(submissions)
-    .where(and(eq(submissions.userId, userId), eq(submissions.challengeId, challengeId)))
+    .where(
+      and(
+        eq(submissions.userId, userId),
+        eq(submissions.challengeId, challengeId),
+        sql`${submissions.sittingAttemptId} in ${attemptsAtSitting(sitting, userId)}`,
+      ),
+    )
     .orderBy(desc(submissions.createdAt), desc(submissions.id))
     .limit(limit);
 }

@@ -19,7 +19,7 @@ export async function submissionState(db: Db, row: SubmissionRow): Promise<Submi
     case 'failed':
       return { status: 'failed', ...base, message: messages.submissionGaveUp };
     case 'judged': {
-      const { bestScore } = await submissionStats(db, row.userId, row.challengeId);
+      const { bestScore } = await submissionStats(db, row.sittingAttemptId, row.challengeId);
       return { status: 'judged', ...toSubmissionResult(row, bestScore ?? row.score) };
     }
   }

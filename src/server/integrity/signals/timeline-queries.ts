@@ -1,5 +1,5 @@
 /** The teacher's read of one student's exam events on a challenge (issue 17), oldest first. */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   LEAVE_REASONS,
   MAX_SIGNALS_PER_ATTEMPT,
@@ -58,22 +58,29 @@ function toEvent(row: EventRow): TimelineEvent | undefined {
   };
 }
 
-/** Undefined when the challenge or the student does not exist. */
+/**
+ * Undefined when the challenge or the student does not exist. `sitting` (a scalar SQL value)
+ * is the challenge's own sitting, or an exam's: the student's standing there, current attempt.
+ */
 export async function readTimeline(
   db: Db,
   challengeId: string,
   userId: string,
+  sitting: SQL,
 ): Promise<SignalTimeline | undefined> {
   const head = rowsOf<HeadRow>(
     await db.execute(sql`
       select u.name, u.email, c.capture_tab_changes as "captureTabChanges",
         c.disable_paste as "disablePaste", a.id as "attemptId",
-        ${iso(sql`a.started_at`)} as "startedAt", ${iso(sql`sa.deadline`)} as deadline,
+        ${iso(sql`a.started_at`)} as "startedAt", ${iso(sql`a.deadline`)} as deadline,
         a.signal_count as "signalCount", a.tab_changes as "tabChanges", a.away_ms as "awayMs",
         ${sql.raw(ALLOWED_PASTES_SQL)} as pastes, a.blocked_pastes as "blockedPastes", a.reloads
       from users u cross join challenges c
-      left join attempts a on a.user_id = u.id and a.challenge_id = c.challenge_id
-      left join sitting_attempts sa on sa.id = a.sitting_attempt_id
+      left join lateral (
+        select st.*, sa.deadline from attempts st
+          join sitting_attempts sa on sa.id = st.sitting_attempt_id and sa.sitting_id = ${sitting}
+         where st.user_id = u.id and st.challenge_id = c.challenge_id
+         order by sa.number desc limit 1) a on true
       where u.id = ${userId} and c.challenge_id = ${challengeId}`),
   )[0];
   if (!head) return undefined;

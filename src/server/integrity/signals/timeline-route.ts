@@ -1,5 +1,10 @@
-/** GET /api/admin/signals/{challengeId}/students/{userId}: a student's exam events, admin only. */
+/**
+ * GET /api/admin/signals/{challengeId}/students/{userId}[?examCode=]: a student's exam events on
+ * the challenge alone, or on it as a problem of that exam; admin only.
+ */
+import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { examCodeQuerySchema, examMessages } from '../../../contract/exams.ts';
 import { messages } from '../../../contract/messages.ts';
 import {
   signalTimelineParamsSchema,
@@ -8,7 +13,9 @@ import {
 } from '../../../contract/signals.ts';
 import type { Guards } from '../../auth/guards.ts';
 import type { Db } from '../../db/connection.ts';
+import { findExamByCode } from '../../exams/exam-queries.ts';
 import { HttpError } from '../../http-error.ts';
+import { ownSittingOf } from '../../sittings/sitting-queries.ts';
 import { readTimeline } from './timeline-queries.ts';
 
 type Deps = { db: Db; guards: Guards };
@@ -18,11 +25,20 @@ export const signalTimelineRoute: FastifyPluginAsyncZod<Deps> = async (app, { db
     signalTimelinePath,
     {
       onRequest: guards.admin,
-      schema: { params: signalTimelineParamsSchema, response: { 200: signalTimelineSchema } },
+      schema: {
+        params: signalTimelineParamsSchema,
+        // `?examCode=`: the events recorded under that exam (contract/exams.ts).
+        querystring: examCodeQuerySchema,
+        response: { 200: signalTimelineSchema },
+      },
     },
     async (request) => {
       const { challengeId, userId } = request.params;
-      const timeline = await readTimeline(db, challengeId, userId.toLowerCase());
+      const { examCode } = request.query;
+      const exam = examCode === undefined ? undefined : await findExamByCode(db, examCode);
+      if (examCode !== undefined && !exam) throw new HttpError(404, examMessages.examNotFound);
+      const sitting = exam ? sql`${exam.sittingId}::uuid` : ownSittingOf(challengeId);
+      const timeline = await readTimeline(db, challengeId, userId.toLowerCase(), sitting);
       if (!timeline) throw new HttpError(404, messages.studentOrChallengeNotFound);
       return timeline;
     },

@@ -1,12 +1,13 @@
 /**
  * What the similarity report reads: the challenge, the version of its submissions (the cache
- * key) and, per student, the program that stands for them.
+ * key) and, per student, the program that stands for them, on the challenge's own sitting.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { languages, type Language } from '../../../contract/challenges.ts';
 import type { SimilaritySubmission } from '../../../contract/similarity.ts';
 import type { Db } from '../../db/connection.ts';
 import { rowsOf } from '../../results/sql-helpers.ts';
+import { ownSittingOf } from '../../sittings/sitting-queries.ts';
 
 export type SimilarityChallenge = {
   challengeId: string;
@@ -31,20 +32,30 @@ export async function findSimilarityChallenge(
 }
 
 /**
+ * The row (of submissions or attempts, by its alias) was made on the challenge on its own: the
+ * report compares the challenge's own takers; the same challenge in an exam is the exam's.
+ */
+const onOwnSitting = (challengeId: string, alias?: string): SQL =>
+  sql`${sql.raw(alias ? `${alias}.` : '')}sitting_attempt_id in (select own_sa.id
+    from sitting_attempts own_sa where own_sa.sitting_id = ${ownSittingOf(challengeId)})`;
+
+/**
  * Changes whenever the report's input may: a submission arrives or is deleted (count, newest
  * arrival), one is judged or re-judged (newest judgement), a student's best changes (the digest
  * of the best submission ids), or the challenge is edited (its starter code).
  */
 export async function readReportVersion(db: Db, challengeId: string): Promise<string> {
+  const own = onOwnSitting(challengeId);
   const found = await db.execute(sql`
     select
-      (select count(*) from submissions where challenge_id = ${challengeId})::text as count,
+      (select count(*) from submissions where challenge_id = ${challengeId} and ${own})::text
+        as count,
       (select coalesce(max(created_at)::text, '') from submissions
-        where challenge_id = ${challengeId}) as "lastCreated",
+        where challenge_id = ${challengeId} and ${own}) as "lastCreated",
       (select coalesce(max(judged_at)::text, '') from submissions
-        where challenge_id = ${challengeId}) as "lastJudged",
+        where challenge_id = ${challengeId} and ${own}) as "lastJudged",
       (select md5(coalesce(string_agg(best_submission_id::text, ',' order by user_id), ''))
-        from attempts where challenge_id = ${challengeId}) as "bests",
+        from attempts where challenge_id = ${challengeId} and ${own}) as "bests",
       (select updated_at::text from challenges where challenge_id = ${challengeId}) as edited`);
   const row = rowsOf<Record<string, string | null>>(found)[0] ?? {};
   return [row.count, row.lastCreated, row.lastJudged, row.bests, row.edited].join('|');
@@ -62,8 +73,9 @@ export async function readStandingPrograms(
       u.email, s.language, s.code
     from submissions s
       join users u on u.id = s.user_id
-      left join attempts a on a.user_id = s.user_id and a.challenge_id = s.challenge_id
-    where s.challenge_id = ${challengeId}
+      left join attempts a on a.sitting_attempt_id = s.sitting_attempt_id
+        and a.challenge_id = s.challenge_id
+    where s.challenge_id = ${challengeId} and ${onOwnSitting(challengeId, 's')}
     order by s.user_id, coalesce(s.id = a.best_submission_id, false) desc, s.created_at desc,
       s.id desc`);
   return rowsOf<Omit<StandingProgram, 'language'> & { language: string }>(found).flatMap((row) => {

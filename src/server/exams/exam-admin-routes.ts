@@ -1,0 +1,119 @@
+/**
+ * The teacher's exam calls (contract/exams.ts), staff only through the one guard index.ts passes
+ * (`staff`): list, create, read, update (slots replaced in the same transaction; draws kept),
+ * delete (refused once anyone submitted: archive instead), archive and unarchive, and the preview.
+ * Methods: GET and POST examsPath; GET, PUT and DELETE examRoute; POST examArchiveRoute;
+ * GET examPreviewRoute.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  examArchiveRequestSchema,
+  examArchiveRoute,
+  examCodeParamsSchema,
+  examDeletedResponseSchema,
+  examInputSchema,
+  examListResponseSchema,
+  examMessages,
+  examPreviewRoute,
+  examPreviewSchema,
+  examResponseSchema,
+  examRoute,
+  examsPath,
+} from '../../contract/exams.ts';
+import type { Guard } from '../auth/guards.ts';
+import { HttpError } from '../http-error.ts';
+import { findExamByCode, listExams, readExam } from './exam-queries.ts';
+import { archiveExam, createExam, deleteExam, updateExam } from './exam-writes.ts';
+import { previewExam, type StudentExamDeps } from './student-exam.ts';
+
+type Deps = StudentExamDeps & { staff: Guard };
+
+export const examAdminRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
+  const { db, staff, timeZone } = deps;
+
+  /** The exam as stored now (after a rename, by its new code). */
+  async function readByCode(code: string) {
+    const exam = await findExamByCode(db, code);
+    if (!exam) throw new HttpError(404, examMessages.examNotFound);
+    return readExam(db, exam, timeZone);
+  }
+
+  app.get(
+    examsPath,
+    { onRequest: staff, schema: { response: { 200: examListResponseSchema } } },
+    async () => ({ exams: await listExams(db, timeZone) }),
+  );
+
+  app.post(
+    examsPath,
+    {
+      onRequest: staff,
+      schema: { body: examInputSchema, response: { 200: examResponseSchema } },
+    },
+    async (request) => {
+      await createExam(db, request.body);
+      return { exam: await readByCode(request.body.examCode) };
+    },
+  );
+
+  app.get(
+    examRoute,
+    {
+      onRequest: staff,
+      schema: { params: examCodeParamsSchema, response: { 200: examResponseSchema } },
+    },
+    async (request) => ({ exam: await readByCode(request.params.examCode) }),
+  );
+
+  app.put(
+    examRoute,
+    {
+      onRequest: staff,
+      schema: {
+        params: examCodeParamsSchema,
+        body: examInputSchema,
+        response: { 200: examResponseSchema },
+      },
+    },
+    async (request) => {
+      await updateExam(db, request.params.examCode, request.body);
+      return { exam: await readByCode(request.body.examCode) };
+    },
+  );
+
+  app.delete(
+    examRoute,
+    {
+      onRequest: staff,
+      schema: { params: examCodeParamsSchema, response: { 200: examDeletedResponseSchema } },
+    },
+    async (request) => ({
+      examDeleted: await deleteExam(db, request.params.examCode, timeZone),
+    }),
+  );
+
+  app.post(
+    examArchiveRoute,
+    {
+      onRequest: staff,
+      schema: {
+        params: examCodeParamsSchema,
+        body: examArchiveRequestSchema,
+        response: { 200: examResponseSchema },
+      },
+    },
+    async (request) => {
+      await archiveExam(db, request.params.examCode, request.body.archived);
+      return { exam: await readByCode(request.params.examCode) };
+    },
+  );
+
+  app.get(
+    examPreviewRoute,
+    {
+      onRequest: staff,
+      schema: { params: examCodeParamsSchema, response: { 200: examPreviewSchema } },
+    },
+    async (request) => previewExam(deps, request.params.examCode),
+  );
+};

@@ -1,0 +1,118 @@
+/**
+ * The exam's results matrix and its exports (contract/exams.ts), staff only. The matrix answers
+ * with an ETag and 304 while nothing changed (results/etag.ts), like the challenge's Results;
+ * the exports stream every row with the matrix's filters and order, everything that can fail
+ * with a message checked before the first byte.
+ */
+import { PassThrough } from 'node:stream';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  examCodeParamsSchema,
+  examExportCsvRoute,
+  examExportFileName,
+  examExportXlsxRoute,
+  examMessages,
+  examResultsQuerySchema,
+  examResultsResponseSchema,
+  examResultsRoute,
+} from '../../contract/exams.ts';
+import { CSV_CONTENT_TYPE, XLSX_CONTENT_TYPE } from '../../contract/spreadsheet-types.ts';
+import type { Guard } from '../auth/guards.ts';
+import type { Db } from '../db/connection.ts';
+import { HttpError } from '../http-error.ts';
+import { etagOf, matchesIfNoneMatch } from '../results/etag.ts';
+import { decodeCursor, encodeCursor } from '../results/keyset.ts';
+import { createWallClock, todayIn } from '../results/wall-clock.ts';
+import { examExportColumns, examExportPages } from './exam-export-rows.ts';
+import { writeExamCsv, writeExamXlsx } from './exam-export-writers.ts';
+import { findExamByCode, readExam } from './exam-queries.ts';
+import {
+  countExamResults,
+  examRecordsSignals,
+  readExamResultsPage,
+} from './exam-results-queries.ts';
+
+type Deps = { db: Db; staff: Guard; timeZone: string; now: () => Date };
+
+export const examResultsRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
+  const { db, staff, timeZone } = deps;
+  const clock = createWallClock(timeZone);
+
+  async function examOr404(code: string) {
+    const row = await findExamByCode(db, code);
+    if (!row) throw new HttpError(404, examMessages.examNotFound);
+    return { row, exam: await readExam(db, row, timeZone) };
+  }
+
+  app.get(
+    examResultsRoute,
+    {
+      onRequest: staff,
+      schema: {
+        params: examCodeParamsSchema,
+        querystring: examResultsQuerySchema,
+        // 304: the matrix has not changed since the ETag the client sent (no body).
+        response: { 200: examResultsResponseSchema, 304: z.null() },
+      },
+    },
+    async (request, reply) => {
+      const { cursor, limit, ...filters } = request.query;
+      const after = cursor ? decodeCursor(cursor, filters.sort, filters.dir) : undefined;
+      const { row, exam } = await examOr404(request.params.examCode);
+      const now = deps.now();
+      const [page, matching] = await Promise.all([
+        readExamResultsPage(db, row, exam.slots, filters, after, limit, now),
+        countExamResults(db, row, filters, now),
+      ]);
+      const body = {
+        exam,
+        rows: page.rows,
+        nextCursor: page.next ? encodeCursor(page.next) : null,
+        matching,
+      };
+      const etag = etagOf(body);
+      reply.header('etag', etag).header('cache-control', 'private, no-cache');
+      if (matchesIfNoneMatch(request.headers['if-none-match'], etag))
+        return reply.code(304).send(null);
+      return { ...body, generatedAt: new Date().toISOString() };
+    },
+  );
+
+  for (const format of ['xlsx', 'csv'] as const) {
+    app.get(
+      format === 'xlsx' ? examExportXlsxRoute : examExportCsvRoute,
+      {
+        onRequest: staff,
+        // The matrix's filters and order (cursor and limit are ignored: every row is written).
+        schema: { params: examCodeParamsSchema, querystring: examResultsQuerySchema },
+      },
+      async (request, reply) => {
+        const { cursor: _cursor, limit: _limit, ...filters } = request.query;
+        const { row, exam } = await examOr404(request.params.examCode);
+        const columns = examExportColumns(
+          exam.slots,
+          exam.totalPoints,
+          await examRecordsSignals(db, row),
+        );
+        const fileName = examExportFileName(exam.examCode, todayIn(timeZone), format);
+        const body = new PassThrough();
+        const pages = examExportPages(db, row, exam.slots, filters, deps.now());
+        const writing =
+          format === 'xlsx'
+            ? writeExamXlsx(body, columns, exam.slots, pages, clock)
+            : writeExamCsv(body, columns, pages, clock);
+        // Headers are sent by now: a failure can only cut the download short.
+        writing.catch((error: unknown) => {
+          request.log.error({ err: error }, 'exam results export failed');
+          body.destroy(error instanceof Error ? error : new Error(String(error)));
+        });
+        return reply
+          .header('content-type', format === 'xlsx' ? XLSX_CONTENT_TYPE : CSV_CONTENT_TYPE)
+          .header('content-disposition', `attachment; filename="${fileName}"`)
+          .header('cache-control', 'private, no-store')
+          .send(body);
+      },
+    );
+  }
+};

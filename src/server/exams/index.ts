@@ -1,0 +1,31 @@
+/**
+ * The exams domain (issue 31, contract/exams.ts): an exam is a sitting of several existing
+ * challenges in slots (docs/design/exams-and-sittings.md); it never copies a challenge or its
+ * tests, and its results are a query over the same standings and submissions. Registers the
+ * teacher's calls, the matrix and its exports, and the student's calls. The compiler's side of an
+ * exam (a problem opened under it) is compiler/exam-access.ts.
+ *
+ * Every staff call goes through `staff`, chosen here once: today the administrator's guard; the
+ * staff issue's `can(actor, action, resource)` policy replaces it in this one place.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Guards } from '../auth/guards.ts';
+import type { Db } from '../db/connection.ts';
+import { examAdminRoutes } from './exam-admin-routes.ts';
+import { examResultsRoutes } from './exam-results-routes.ts';
+import { studentExamRoutes } from './student-exam-routes.ts';
+
+type Deps = {
+  db: Db;
+  guards: Guards;
+  timeZone: string;
+  graceSeconds: number;
+  now: () => Date;
+};
+
+export const examRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
+  const staff = deps.guards.admin;
+  await app.register(examAdminRoutes, { ...deps, staff });
+  await app.register(examResultsRoutes, { ...deps, staff });
+  await app.register(studentExamRoutes, deps);
+};

@@ -1,0 +1,62 @@
+/**
+ * The student's exam calls (contract/exams.ts), each with the student's session token: step 2's
+ * lookup of a typed test code (GET testCodeRoute), and the exam screen's open and finish (POST).
+ * They never reveal hidden tests, another student's draw or another slot's pool.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  examCodeParamsSchema,
+  studentExamFinishRoute,
+  studentExamOpenRoute,
+  studentExamSchema,
+  testCodeParamsSchema,
+  testCodeResponseSchema,
+  testCodeRoute,
+} from '../../contract/exams.ts';
+import { messages } from '../../contract/messages.ts';
+import type { Guards } from '../auth/guards.ts';
+import { HttpError } from '../http-error.ts';
+import { finishStudentExam, openStudentExam, type StudentExamDeps } from './student-exam.ts';
+import { lookupTestCode } from './test-codes.ts';
+
+type Deps = StudentExamDeps & { guards: Guards };
+
+export const studentExamRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
+  const { db, guards } = deps;
+  const student = (auth: { sub: string } | null) => {
+    if (!auth) throw new HttpError(401, messages.unauthorized);
+    return auth.sub;
+  };
+
+  app.get(
+    testCodeRoute,
+    {
+      onRequest: guards.student,
+      schema: { params: testCodeParamsSchema, response: { 200: testCodeResponseSchema } },
+    },
+    async (request) => {
+      student(request.auth);
+      const found = await lookupTestCode(db, request.params.code);
+      if (!found) throw new HttpError(404, messages.challengeNotFound);
+      return found;
+    },
+  );
+
+  app.post(
+    studentExamOpenRoute,
+    {
+      onRequest: guards.student,
+      schema: { params: examCodeParamsSchema, response: { 200: studentExamSchema } },
+    },
+    async (request) => openStudentExam(deps, student(request.auth), request.params.examCode),
+  );
+
+  app.post(
+    studentExamFinishRoute,
+    {
+      onRequest: guards.student,
+      schema: { params: examCodeParamsSchema, response: { 200: studentExamSchema } },
+    },
+    async (request) => finishStudentExam(deps, student(request.auth), request.params.examCode),
+  );
+};

@@ -1,0 +1,197 @@
+/**
+ * The student's exam (contract/exams.ts studentExamSchema): the first open starts their sitting
+ * attempt, whose deadline is min(start + duration, end of the window) and is the timer of every
+ * problem of the exam, and draws their problem for every slot; each later open reads it back.
+ * Finishing ends the attempt early: Run and Submit then refuse as after the deadline
+ * (compiler/exam-access.ts). The teacher's preview shows the same screen with every pool problem
+ * listed and records nothing.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  examMessages,
+  type ExamPreview,
+  type StudentExam,
+  type StudentExamProblem,
+} from '../../contract/exams.ts';
+import { deadlineFor } from '../compiler/time-window.ts';
+import type { Db } from '../db/connection.ts';
+import { HttpError } from '../http-error.ts';
+import { rowsOf } from '../results/sql-helpers.ts';
+import {
+  beginSittingAttempt,
+  findSittingAttempt,
+  type SittingAttempt,
+} from '../sittings/sitting-queries.ts';
+import { ensureDraws } from './draw-queries.ts';
+import { slotCellsSql } from './exam-cells.ts';
+import { findExamByCode, readSlots, type ExamRow } from './exam-queries.ts';
+import { examWindow } from './exam-window.ts';
+
+export type StudentExamDeps = {
+  db: Db;
+  timeZone: string;
+  graceSeconds: number;
+  now: () => Date;
+};
+
+/** The exam with this code that a student may take: 404 unknown, 403 archived. */
+export async function examForStudent(db: Db, code: string): Promise<ExamRow> {
+  const exam = await findExamByCode(db, code);
+  if (!exam) throw new HttpError(404, examMessages.examNotFound);
+  if (exam.archivedAt) throw new HttpError(403, examMessages.examArchived);
+  return exam;
+}
+
+/** Opens the exam: starts the attempt on the first call (in the window), draws what is missing. */
+export async function openStudentExam(
+  deps: StudentExamDeps,
+  userId: string,
+  code: string,
+): Promise<StudentExam> {
+  const { db, timeZone } = deps;
+  const exam = await examForStudent(db, code);
+  const now = deps.now();
+  let attempt = await findSittingAttempt(db, exam.sittingId, userId);
+  if (!attempt) {
+    const window = examWindow(exam, timeZone);
+    if (now < window.opensAt)
+      throw new HttpError(
+        403,
+        examMessages.examNotOpenYet.replace('{date}', `${exam.startDate} ${exam.startTime}`),
+      );
+    if (now >= window.closesAt)
+      throw new HttpError(
+        403,
+        examMessages.examClosed.replace('{date}', `${exam.endDate} ${exam.endTime}`),
+      );
+    attempt = await beginSittingAttempt(
+      db,
+      exam.sittingId,
+      userId,
+      now,
+      deadlineFor(now, exam.durationMinutes, window),
+    );
+  }
+  const sittingAttemptId = attempt.id;
+  await db.transaction((tx) => ensureDraws(tx, exam.sittingId, sittingAttemptId, userId));
+  return readStudentExam(deps, exam, attempt);
+}
+
+/** Finishes the student's attempt (once: a second call changes nothing) and reads it back. */
+export async function finishStudentExam(
+  deps: StudentExamDeps,
+  userId: string,
+  code: string,
+): Promise<StudentExam> {
+  const { db } = deps;
+  const exam = await examForStudent(db, code);
+  const attempt = await findSittingAttempt(db, exam.sittingId, userId);
+  if (!attempt) throw new HttpError(403, examMessages.openExamFirst);
+  // After the deadline the attempt ended at the deadline, whenever the button was pressed.
+  const found = await db.execute(sql`
+    update sitting_attempts set finished_at = coalesce(finished_at, least(${deps.now()}, deadline))
+    where id = ${attempt.id}
+    returning finished_at as "finishedAt"`);
+  const finishedAt = rowsOf<{ finishedAt: Date | string }>(found)[0]?.finishedAt;
+  return readStudentExam(deps, exam, {
+    ...attempt,
+    finishedAt: finishedAt === undefined ? attempt.finishedAt : new Date(finishedAt),
+  });
+}
+
+type CellRow = {
+  ordinal: number;
+  points: number;
+  challengeId: string | null;
+  challengeName: string | null;
+  opened: boolean;
+  submissionCount: number;
+  score: number | null;
+};
+
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+/** The sum of the scores given, or null when none is (nothing judged yet). */
+export function totalOf(scores: readonly (number | null)[]): number | null {
+  const known = scores.filter((s): s is number => s !== null);
+  return known.length === 0 ? null : round2(known.reduce((a, b) => a + b, 0));
+}
+
+async function readStudentExam(
+  deps: StudentExamDeps,
+  exam: ExamRow,
+  attempt: SittingAttempt,
+): Promise<StudentExam> {
+  const found = await deps.db.execute(sql`
+    select x.* from (${slotCellsSql(exam.sittingId, sql`${attempt.id}::uuid`, exam.scoring)}) x
+    order by x.ordinal`);
+  const cells = rowsOf<CellRow>(found);
+  const problems: StudentExamProblem[] = cells.flatMap((c) =>
+    c.challengeId === null
+      ? []
+      : [
+          {
+            ordinal: c.ordinal,
+            points: c.points,
+            challengeId: c.challengeId,
+            challengeName: c.challengeName ?? c.challengeId,
+            state: !c.opened ? 'not-opened' : c.submissionCount > 0 ? 'submitted' : 'opened',
+            submissionCount: c.submissionCount,
+            score: c.score,
+          },
+        ],
+  );
+  return {
+    ...screenHead(deps, exam, cells),
+    startedAt: attempt.startedAt.toISOString(),
+    deadline: attempt.deadline.toISOString(),
+    finishedAt: attempt.finishedAt?.toISOString() ?? null,
+    problems,
+    total: totalOf(problems.map((p) => p.score)),
+  };
+}
+
+function screenHead(deps: StudentExamDeps, exam: ExamRow, slots: readonly { points: number }[]) {
+  return {
+    examCode: exam.code,
+    title: exam.title,
+    instructions: exam.instructions,
+    scoring: exam.scoring,
+    totalPoints: slots.reduce((sum, s) => sum + s.points, 0),
+    timeZone: deps.timeZone,
+    serverNow: deps.now().toISOString(),
+    graceSeconds: deps.graceSeconds,
+  };
+}
+
+/** "Preview as a student": as if started now, every pool problem listed; nothing is written. */
+export async function previewExam(deps: StudentExamDeps, code: string): Promise<ExamPreview> {
+  const exam = await findExamByCode(deps.db, code);
+  if (!exam) throw new HttpError(404, examMessages.examNotFound);
+  const slots = await readSlots(deps.db, exam.sittingId);
+  const now = deps.now();
+  const window = examWindow(exam, deps.timeZone);
+  const deadline =
+    now < window.closesAt
+      ? deadlineFor(now, exam.durationMinutes, window)
+      : new Date(now.getTime() + exam.durationMinutes * 60_000);
+  return {
+    ...screenHead(deps, exam, slots),
+    startedAt: now.toISOString(),
+    deadline: deadline.toISOString(),
+    finishedAt: null,
+    problems: slots.flatMap((slot) =>
+      slot.challenges.map((c) => ({
+        ordinal: slot.ordinal,
+        points: slot.points,
+        challengeId: c.challengeId,
+        challengeName: c.challengeName,
+        state: 'not-opened' as const,
+        submissionCount: 0,
+        score: null,
+        poolOf: slot.challenges.length,
+      })),
+    ),
+    total: null,
+  };
+}
