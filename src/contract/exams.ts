@@ -63,6 +63,24 @@ export const examMessages = {
 
 // ---------------------------------------------------------------- paths
 
+/*
+ * Methods (the server's exams domain, src/server/exams/):
+ *   GET examsPath → examListResponseSchema
+ *   POST examsPath (examInputSchema) → examResponseSchema
+ *   GET examRoute → examResponseSchema
+ *   PUT examRoute (examInputSchema; it may rename the exam) → examResponseSchema
+ *   DELETE examRoute → examDeletedResponseSchema (409 examHasSubmissions once anyone submitted)
+ *   POST examArchiveRoute (examArchiveRequestSchema) → examResponseSchema
+ *   GET examPreviewRoute → examPreviewSchema
+ *   GET examResultsRoute (examResultsQuerySchema) → examResultsResponseSchema, ETag / 304
+ *   GET examExportXlsxRoute, examExportCsvRoute (examResultsQuerySchema's filters and order)
+ *   GET testCodeRoute → testCodeResponseSchema (404 messages.challengeNotFound)
+ *   POST studentExamOpenRoute, POST studentExamFinishRoute → studentExamSchema
+ * Under an exam the compiler page passes `examCode` (contract/compiler.ts): `?examCode=` on the
+ * statement and history calls, a body field on Run and Submit; getToken's examCode puts
+ * `exam=<code>` in the page's address.
+ */
+
 export const examsPath = '/api/admin/exams';
 export const examRoute = '/api/admin/exams/:examCode';
 export const examArchiveRoute = '/api/admin/exams/:examCode/archive';
