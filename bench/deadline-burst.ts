@@ -266,8 +266,8 @@ async function seed(database: DatabaseHandle, count: number) {
     [CHALLENGE],
   );
   await q(
-    `insert into attempts (user_id, challenge_id, sitting_attempt_id, started_at)
-     select sa.user_id, $1, sa.id, sa.started_at
+    `insert into attempts (user_id, challenge_id, sitting_attempt_id, sitting_id, started_at)
+     select sa.user_id, $1, sa.id, sa.sitting_id, sa.started_at
      from sitting_attempts sa join sittings s on s.id = sa.sitting_id where s.challenge_id = $1`,
     [CHALLENGE],
   );

@@ -85,8 +85,8 @@ export async function seedResultsBench(db: Db): Promise<void> {
     from users u cross join sittings s
     where u.email like '%@bench.test' and s.challenge_id = ${CHALLENGE}`);
   await db.execute(sql`
-    insert into attempts (user_id, challenge_id, sitting_attempt_id, started_at)
-    select sa.user_id, ${CHALLENGE}, sa.id, sa.started_at
+    insert into attempts (user_id, challenge_id, sitting_attempt_id, sitting_id, started_at)
+    select sa.user_id, ${CHALLENGE}, sa.id, sa.sitting_id, sa.started_at
     from sitting_attempts sa join sittings s on s.id = sa.sitting_id
     where s.challenge_id = ${CHALLENGE}`);
   // Scores 0..100 in steps of 20 from a hash, so the sort has many ties; passed tests follow.

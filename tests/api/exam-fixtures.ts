@@ -152,8 +152,9 @@ export async function seedJudged(
   const db = server.database.db;
   await queryRows(
     server,
-    `insert into attempts (user_id, challenge_id, sitting_attempt_id, started_at)
-     values ($1, $2, $3, $4) on conflict (sitting_attempt_id, challenge_id) do nothing`,
+    `insert into attempts (user_id, challenge_id, sitting_attempt_id, sitting_id, started_at)
+     select $1, $2, sa.id, sa.sitting_id, $4 from sitting_attempts sa where sa.id = $3
+     on conflict (sitting_attempt_id, challenge_id) do nothing`,
     [s.userId, s.challengeId, s.sittingAttemptId, s.at],
   );
   const [row] = await db

@@ -107,28 +107,31 @@ describe.each(databaseKinds)('migration 0017 (exams) on %s', (kind) => {
     expect(Date.parse(String(rows[0]?.last))).toBe(Date.parse('2026-05-02T09:10:00Z'));
   });
 
-  it('keys a standing by its sitting attempt and challenge', async () => {
+  it('keys a standing by its sitting attempt and challenge, and names that attempt’s sitting', async () => {
     const [a] = (
-      await q(`select a.sitting_attempt_id, a.user_id from attempts a
+      await q(`select a.sitting_attempt_id, a.sitting_id, a.user_id from attempts a
       join users u on u.id = a.user_id where u.email = 'a@x.test'`)
     ).rows;
-    await expect(
+    const insert = (sittingAttemptId: unknown, sittingId: unknown) =>
       q(
-        `insert into attempts (user_id, challenge_id, sitting_attempt_id) values ($1, 'OLD-A', $2)`,
-        [a?.user_id, a?.sitting_attempt_id],
-      ),
-    ).rejects.toThrow();
-    // The same student and challenge in another sitting (an exam's) is a standing of its own.
+        `insert into attempts (user_id, challenge_id, sitting_attempt_id, sitting_id)
+         values ($1, 'OLD-A', $2, $3)`,
+        [a?.user_id, sittingAttemptId, sittingId],
+      );
+    const own = await q(`select id from sittings where challenge_id = 'OLD-A'`);
+    expect(a?.sitting_id).toBe(own.rows[0]?.id);
+    // A second standing on the same sitting attempt and challenge is refused.
+    await expect(insert(a?.sitting_attempt_id, a?.sitting_id)).rejects.toThrow();
+    // The same student and challenge in another sitting (an exam's) is a standing of its own,
+    // and it must name that sitting, not another.
     const exam = await q(`insert into sittings (kind) values ('exam') returning id`);
     const timer = await q(
       `insert into sitting_attempts (sitting_id, user_id, deadline) values ($1, $2, now())
        returning id`,
       [exam.rows[0]?.id, a?.user_id],
     );
-    await q(
-      `insert into attempts (user_id, challenge_id, sitting_attempt_id) values ($1, 'OLD-A', $2)`,
-      [a?.user_id, timer.rows[0]?.id],
-    );
+    await expect(insert(timer.rows[0]?.id, a?.sitting_id)).rejects.toThrow();
+    await insert(timer.rows[0]?.id, exam.rows[0]?.id);
     const both = await q(`select count(*)::int as n from attempts where user_id = $1`, [
       a?.user_id,
     ]);
@@ -138,8 +141,7 @@ describe.each(databaseKinds)('migration 0017 (exams) on %s', (kind) => {
   it('stores Submits with their sitting attempts, counted on that standing only', async () => {
     const [a] = (
       await q(`select a.sitting_attempt_id, a.user_id, a.submission_count from attempts a
-      join sitting_attempts sa on sa.id = a.sitting_attempt_id
-      join sittings s on s.id = sa.sitting_id and s.challenge_id = 'OLD-A'
+      join sittings s on s.id = a.sitting_id and s.challenge_id = 'OLD-A'
       join users u on u.id = a.user_id where u.email = 'a@x.test'`)
     ).rows;
     const id = crypto.randomUUID();

@@ -7,7 +7,10 @@ import { and, eq } from 'drizzle-orm';
 import { attempts, sittingAttempts, sittings } from '../../src/server/db/schema.ts';
 import { challengeSitting } from '../../src/server/sittings/sitting-queries.ts';
 
-type Standing = Omit<typeof attempts.$inferInsert, 'userId' | 'challengeId' | 'sittingAttemptId'>;
+type Standing = Omit<
+  typeof attempts.$inferInsert,
+  'userId' | 'challengeId' | 'sittingAttemptId' | 'sittingId'
+>;
 
 export async function insertAttempt(
   db: Db,
@@ -27,7 +30,7 @@ export async function insertAttempt(
   if (!timer) throw new Error('no sitting attempt inserted');
   const [row] = await db
     .insert(attempts)
-    .values({ userId, challengeId, sittingAttemptId: timer.id, ...standing })
+    .values({ userId, challengeId, sittingAttemptId: timer.id, sittingId, ...standing })
     .returning({ id: attempts.id });
   if (!row) throw new Error('no attempt inserted');
   return row.id;

@@ -20,14 +20,7 @@ import {
 import { testGroupSchema } from '../../contract/test-groups.ts';
 import type { Db } from '../db/connection.ts';
 import type { SittingLifecycle } from '../../contract/sittings.ts';
-import {
-  attempts,
-  challenges,
-  sittingAttempts,
-  sittings,
-  testCases,
-  testData,
-} from '../db/schema.ts';
+import { attempts, challenges, sittings, testCases, testData } from '../db/schema.ts';
 import { examMessages } from '../../contract/exams.ts';
 import { isForeignKeyViolation } from '../db/unique-violation.ts';
 import { examUsingChallenge } from '../exams/exam-queries.ts';
@@ -316,13 +309,9 @@ export async function listAttemptedChallenges(db: Db, userId: string): Promise<C
     .from(attempts)
     .innerJoin(challenges, eq(challenges.challengeId, attempts.challengeId))
     // Challenges taken on their own: an exam's problems are listed by the exam.
-    .innerJoin(sittingAttempts, eq(sittingAttempts.id, attempts.sittingAttemptId))
     .innerJoin(
       sittings,
-      and(
-        eq(sittings.id, sittingAttempts.sittingId),
-        eq(sittings.challengeId, attempts.challengeId),
-      ),
+      and(eq(sittings.id, attempts.sittingId), eq(sittings.challengeId, attempts.challengeId)),
     )
     .where(eq(attempts.userId, userId))
     .orderBy(sql`${attempts.startedAt} desc`);

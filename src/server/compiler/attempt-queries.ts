@@ -52,14 +52,20 @@ export async function recordAttempt(
   db: Db,
   userId: string,
   challengeId: string,
-  sittingAttemptId: string,
+  sittingAttempt: { id: string; sittingId: string },
   openedAt: Date,
 ): Promise<StoredAttempt> {
   await db
     .insert(attempts)
-    .values({ userId, challengeId, sittingAttemptId, startedAt: openedAt })
+    .values({
+      userId,
+      challengeId,
+      sittingAttemptId: sittingAttempt.id,
+      sittingId: sittingAttempt.sittingId,
+      startedAt: openedAt,
+    })
     .onConflictDoNothing({ target: [attempts.sittingAttemptId, attempts.challengeId] });
-  const stored = await findAttempt(db, sittingAttemptId, challengeId);
+  const stored = await findAttempt(db, sittingAttempt.id, challengeId);
   if (!stored) throw new Error('the attempt was not stored');
   return stored;
 }

@@ -21,13 +21,13 @@ export async function examAttemptFor(
   userId: string,
   challengeId: string,
   examCode: string,
-): Promise<SittingAttempt & { sittingId: string }> {
+): Promise<SittingAttempt> {
   const exam = await examForStudent(db, examCode);
   const attempt = await findSittingAttempt(db, exam.sittingId, userId);
   if (!attempt) throw new HttpError(403, examMessages.openExamFirst);
   if (!(await isDrawn(db, attempt.id, challengeId)))
     throw new HttpError(403, examMessages.problemNotInExam);
-  return { ...attempt, sittingId: exam.sittingId };
+  return attempt;
 }
 
 /** As openChallenge, under the exam: its first open records the standing. */
@@ -42,6 +42,6 @@ export async function openExamProblem(
   const challenge = await findChallenge(db, challengeId);
   // A drawn challenge cannot be deleted (exam_draws restricts it): only a race could get here.
   if (!challenge) throw new HttpError(404, messages.challengeNotFound);
-  const attempt = await recordAttempt(db, userId, challengeId, sittingAttempt.id, now);
+  const attempt = await recordAttempt(db, userId, challengeId, sittingAttempt, now);
   return { challenge, attempt };
 }

@@ -78,7 +78,7 @@ export async function openChallenge(
     );
   }
   const attempt = withStop(
-    await recordAttempt(db, userId, challengeId, sittingAttempt.id, now),
+    await recordAttempt(db, userId, challengeId, sittingAttempt, now),
     sitting.stoppedAt,
   );
   return { challenge, attempt };

@@ -53,3 +53,29 @@ export function slotCellsSql(
 
 /** A total of rounded cells, itself rounded (floating-point sums drift in the last digits). */
 export const roundedTotal = (cell: SQL): SQL => sql`round(sum(${cell})::numeric, 2)::float8`;
+
+/**
+ * A sitting attempt's total and last submission time alone (no cells, no verdicts), for sorting
+ * a whole roster by them: the same rounded cells as slotCellsSql's, read from the standings
+ * (a `best` cell's score is its standing's best_score, which the judge keeps equal to its best
+ * submission's), so the order agrees with the totals shown.
+ */
+export function totalsSql(sittingAttempt: SQL, scoring: ExamScoring): SQL {
+  const score =
+    scoring === 'best'
+      ? sql`a.best_score`
+      : sql`(select s.score from submissions s
+          where s.sitting_attempt_id = a.sitting_attempt_id and s.challenge_id = a.challenge_id
+            and s.verdict is not null
+          order by s.created_at desc, s.id desc limit 1)`;
+  return sql`
+    select ${roundedTotal(sql`round((${score} / nullif(c.score, 0) * sl.points)::numeric, 2)::float8`)}
+        as total,
+      max(a.last_submission_at) as last_at
+    from exam_draws d
+      join exam_slots sl on sl.id = d.slot_id
+      join challenges c on c.challenge_id = d.challenge_id
+      join attempts a on a.sitting_attempt_id = d.sitting_attempt_id
+        and a.challenge_id = d.challenge_id
+    where d.sitting_attempt_id = ${sittingAttempt}`;
+}

@@ -88,8 +88,10 @@ export async function finishStudentExam(
   const attempt = await findSittingAttempt(db, exam.sittingId, userId);
   if (!attempt) throw new HttpError(403, examMessages.openExamFirst);
   // After the deadline the attempt ended at the deadline, whenever the button was pressed.
+  const now = deps.now().toISOString();
   const found = await db.execute(sql`
-    update sitting_attempts set finished_at = coalesce(finished_at, least(${deps.now()}, deadline))
+    update sitting_attempts
+       set finished_at = coalesce(finished_at, least(${now}::timestamptz, deadline))
     where id = ${attempt.id}
     returning finished_at as "finishedAt"`);
   const finishedAt = rowsOf<{ finishedAt: Date | string }>(found)[0]?.finishedAt;

@@ -79,9 +79,9 @@ function fromWhere(challengeId: string, filters: ResultsFilters, extra: SQL[] = 
   const where = conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
   // The challenge's own sitting only: the same challenge in an exam is the exam's result.
   return sql`from users u
-    left join (attempts a join sitting_attempts sa on sa.id = a.sitting_attempt_id
-        and sa.sitting_id = ${ownSittingOf(challengeId)})
-      on a.user_id = u.id and a.challenge_id = ${challengeId}
+    left join attempts a on a.user_id = u.id and a.challenge_id = ${challengeId}
+      and a.sitting_id = ${ownSittingOf(challengeId)}
+    left join sitting_attempts sa on sa.id = a.sitting_attempt_id
     ${where}`;
 }
 
@@ -166,8 +166,8 @@ export async function readResultsPage(
   const pending = options.testVerdicts
     ? sql`0`
     : sql`case when a.id is null then 0 else (select count(*)::int from submissions s
-        where s.sitting_attempt_id = a.sitting_attempt_id and s.challenge_id = a.challenge_id
-          and s.status in ('queued', 'running')) end`;
+        where s.user_id = a.user_id and s.sitting_attempt_id = a.sitting_attempt_id
+          and s.challenge_id = a.challenge_id and s.status in ('queued', 'running')) end`;
   // Exam signal counters (issue 17) for started rows of a challenge that records them, on screen
   // and in the exports alike (columns kept on the attempt: no count over the events per row).
   const signals = challenge.recordsSignals
@@ -256,9 +256,7 @@ export async function readSummary(db: Db, challenge: ResultsChallenge): Promise<
         join sitting_attempts ssa on ssa.id = s.sitting_attempt_id and ssa.sitting_id = ${own}
         where s.challenge_id = ${challenge.challengeId}
           and s.status in ('queued', 'running')) as pending
-    from attempts a join sitting_attempts sa on sa.id = a.sitting_attempt_id
-      and sa.sitting_id = ${own}
-    where a.challenge_id = ${challenge.challengeId}`);
+    from attempts a where a.challenge_id = ${challenge.challengeId} and a.sitting_id = ${own}`);
   const row = rowsOf<{
     started: number;
     submitted: number;

@@ -23,8 +23,7 @@ import { containsPattern, iso, rowsOf } from './sql-helpers.ts';
 // A subquery on the attempts' (user, challenge) index: evaluated only for the page's rows unless
 // the list is sorted by it. Challenges taken on their own (their own sitting), not exams' problems.
 const challengesTaken = sql`(select count(*)::int from attempts a
-  join sitting_attempts sa on sa.id = a.sitting_attempt_id
-  join sittings s on s.id = sa.sitting_id and s.challenge_id = a.challenge_id
+  join sittings s on s.id = a.sitting_id and s.challenge_id = a.challenge_id
   where a.user_id = u.id)`;
 
 const STUDENTS_SORT_KEYS: Record<StudentsSortColumn, SortKey> = {

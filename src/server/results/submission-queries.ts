@@ -77,8 +77,7 @@ export async function readAttempt(
       a.best_score as "bestScore", a.submission_count as "submissionCount",
       ${iso(sql`a.last_submission_at`)} as "lastSubmissionAt"
     from attempts a join sitting_attempts sa on sa.id = a.sitting_attempt_id
-      and sa.sitting_id = ${sitting}
-    where a.user_id = ${userId} and a.challenge_id = ${challengeId}
+    where a.user_id = ${userId} and a.challenge_id = ${challengeId} and a.sitting_id = ${sitting}
     order by sa.number desc limit 1`);
   return rowsOf<NonNullable<StudentSubmissionsResponse['attempt']>>(found)[0] ?? null;
 }

@@ -11,6 +11,7 @@ import { sittingAttempts, sittings } from '../db/schema.ts';
 /** A student's timer at a sitting; `finishedAt`: they ended it early (an exam's "Finish exam"). */
 export type SittingAttempt = {
   id: string;
+  sittingId: string;
   startedAt: Date;
   deadline: Date;
   finishedAt: Date | null;
@@ -79,6 +80,7 @@ export async function findSittingAttempt(
   const [row] = await db
     .select({
       id: sittingAttempts.id,
+      sittingId: sittingAttempts.sittingId,
       startedAt: sittingAttempts.startedAt,
       deadline: sittingAttempts.deadline,
       finishedAt: sittingAttempts.finishedAt,

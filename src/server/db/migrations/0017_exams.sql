@@ -40,12 +40,14 @@ CREATE TABLE "exams" (
 );
 --> statement-breakpoint
 ALTER TABLE "attempts" DROP CONSTRAINT "attempts_user_challenge";--> statement-breakpoint
+ALTER TABLE "attempts" ADD COLUMN "sitting_id" uuid;--> statement-breakpoint
 ALTER TABLE "submissions" ADD COLUMN "sitting_attempt_id" uuid;--> statement-breakpoint
 -- Hand-written (issue 31): a submission names the sitting attempt it was made in, so the same
--- challenge can count in several exams and on its own. Every existing submission was made on the
--- challenge alone: its sitting attempt is its standing's (attempts were unique per student and
--- challenge until this migration). A submission without a standing (written outside the API)
--- is given one first, with the counters the judge would have kept.
+-- challenge can count in several exams and on its own, and a standing also names its sitting
+-- (attempts.sitting_id, kept equal to its sitting attempt's by a two-column foreign key). Every
+-- existing submission was made on the challenge alone: its sitting attempt is its standing's
+-- (attempts were unique per student and challenge until this migration). A submission without a
+-- standing (written outside the API) is given one first, with the counters the judge keeps.
 INSERT INTO "sittings" ("kind", "challenge_id")
   SELECT 'challenge', c."challenge_id" FROM "challenges" c
    WHERE NOT EXISTS (SELECT 1 FROM "sittings" s WHERE s."challenge_id" = c."challenge_id");--> statement-breakpoint
@@ -59,9 +61,9 @@ INSERT INTO "sitting_attempts" ("sitting_id", "user_id", "number", "started_at",
            GROUP BY sub."user_id", sub."challenge_id") o
     JOIN "sittings" s ON s."challenge_id" = o."challenge_id"
   ON CONFLICT ("sitting_id", "user_id", "number") DO NOTHING;--> statement-breakpoint
-INSERT INTO "attempts" ("user_id", "challenge_id", "sitting_attempt_id", "started_at",
+INSERT INTO "attempts" ("user_id", "challenge_id", "sitting_attempt_id", "sitting_id", "started_at",
                         "submission_count", "last_submission_at", "best_score", "best_submission_id")
-  SELECT sa."user_id", s."challenge_id", sa."id", sa."started_at",
+  SELECT sa."user_id", s."challenge_id", sa."id", sa."sitting_id", sa."started_at",
          (SELECT count(*)::int FROM "submissions" x
            WHERE x."user_id" = sa."user_id" AND x."challenge_id" = s."challenge_id"),
          (SELECT max(x."created_at") FROM "submissions" x
@@ -76,6 +78,9 @@ INSERT INTO "attempts" ("user_id", "challenge_id", "sitting_attempt_id", "starte
      AND NOT EXISTS (SELECT 1 FROM "attempts" a WHERE a."sitting_attempt_id" = sa."id")
      AND EXISTS (SELECT 1 FROM "submissions" x
                   WHERE x."user_id" = sa."user_id" AND x."challenge_id" = s."challenge_id");--> statement-breakpoint
+UPDATE "attempts" a SET "sitting_id" = sa."sitting_id"
+  FROM "sitting_attempts" sa WHERE sa."id" = a."sitting_attempt_id" AND a."sitting_id" IS NULL;--> statement-breakpoint
+ALTER TABLE "attempts" ALTER COLUMN "sitting_id" SET NOT NULL;--> statement-breakpoint
 UPDATE "submissions" s SET "sitting_attempt_id" = a."sitting_attempt_id"
   FROM "attempts" a WHERE a."user_id" = s."user_id" AND a."challenge_id" = s."challenge_id";--> statement-breakpoint
 ALTER TABLE "submissions" ALTER COLUMN "sitting_attempt_id" SET NOT NULL;--> statement-breakpoint
@@ -90,6 +95,9 @@ CREATE INDEX "exam_draws_slot" ON "exam_draws" USING btree ("slot_id");--> state
 CREATE INDEX "exam_draws_challenge" ON "exam_draws" USING btree ("challenge_id");--> statement-breakpoint
 CREATE INDEX "exam_slot_choices_challenge" ON "exam_slot_choices" USING btree ("challenge_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "exams_code_lower" ON "exams" USING btree (lower("code"));--> statement-breakpoint
+-- Moved by hand: the key below needs this unique constraint to exist first.
+ALTER TABLE "sitting_attempts" ADD CONSTRAINT "sitting_attempts_id_sitting" UNIQUE("id","sitting_id");--> statement-breakpoint
+ALTER TABLE "attempts" ADD CONSTRAINT "attempts_sitting_attempt_sitting_fk" FOREIGN KEY ("sitting_attempt_id","sitting_id") REFERENCES "public"."sitting_attempts"("id","sitting_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "submissions" ADD CONSTRAINT "submissions_sitting_attempt_id_sitting_attempts_id_fk" FOREIGN KEY ("sitting_attempt_id") REFERENCES "public"."sitting_attempts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "attempts_user" ON "attempts" USING btree ("user_id","challenge_id");--> statement-breakpoint
 CREATE INDEX "challenges_id_lower" ON "challenges" USING btree (lower("challenge_id"));--> statement-breakpoint

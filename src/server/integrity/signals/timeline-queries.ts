@@ -78,8 +78,8 @@ export async function readTimeline(
       from users u cross join challenges c
       left join lateral (
         select st.*, sa.deadline from attempts st
-          join sitting_attempts sa on sa.id = st.sitting_attempt_id and sa.sitting_id = ${sitting}
-         where st.user_id = u.id and st.challenge_id = c.challenge_id
+          join sitting_attempts sa on sa.id = st.sitting_attempt_id
+         where st.user_id = u.id and st.challenge_id = c.challenge_id and st.sitting_id = ${sitting}
          order by sa.number desc limit 1) a on true
       where u.id = ${userId} and c.challenge_id = ${challengeId}`),
   )[0];

@@ -55,7 +55,8 @@ export async function readReportVersion(db: Db, challengeId: string): Promise<st
       (select coalesce(max(judged_at)::text, '') from submissions
         where challenge_id = ${challengeId} and ${own}) as "lastJudged",
       (select md5(coalesce(string_agg(best_submission_id::text, ',' order by user_id), ''))
-        from attempts where challenge_id = ${challengeId} and ${own}) as "bests",
+        from attempts where challenge_id = ${challengeId}
+          and sitting_id = ${ownSittingOf(challengeId)}) as "bests",
       (select updated_at::text from challenges where challenge_id = ${challengeId}) as edited`);
   const row = rowsOf<Record<string, string | null>>(found)[0] ?? {};
   return [row.count, row.lastCreated, row.lastJudged, row.bests, row.edited].join('|');
