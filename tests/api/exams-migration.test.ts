@@ -1,5 +1,5 @@
 /**
- * Migration 0017 (exams, issue 31) on a database written before it (a live one being upgraded, or
+ * Migration 0020 (exams, issue 31) on a database written before it (a live one being upgraded, or
  * a restored backup migrated forward): every submission names the sitting attempt of its
  * standing; one written without a standing gets one, with the counters the judge keeps; a
  * standing is unique per (sitting attempt, challenge) from then on; and Submit's store function
@@ -29,7 +29,7 @@ async function freshDatabase(
   return { database, drop: () => fs.rm(dir, { recursive: true, force: true }) };
 }
 
-describe.each(databaseKinds)('migration 0017 (exams) on %s', (kind) => {
+describe.each(databaseKinds)('migration 0020 (exams) on %s', (kind) => {
   let database: DatabaseHandle;
   let drop: () => Promise<void>;
   const q = (text: string, values: unknown[] = []) => database.pool.query(text, values);
@@ -37,8 +37,8 @@ describe.each(databaseKinds)('migration 0017 (exams) on %s', (kind) => {
   beforeAll(async () => {
     ({ database, drop } = await freshDatabase(kind));
     const { entries } = await readMigrationJournal();
-    const before = entries.find((e) => e.tag.startsWith('0016_'));
-    if (!before) throw new Error('migration 0016 is missing');
+    const before = entries.find((e) => e.tag.startsWith('0019_'));
+    if (!before) throw new Error('migration 0019 is missing');
     await migrateUpTo(database.pool, before.when);
     // As the previous release wrote them: OLD-A with a sitting and standings, OLD-B without a
     // sitting yet (made on first use), and a submission of b on OLD-B with no standing at all.

@@ -40,7 +40,7 @@ export type StoreDeps = EnqueueDeps & { queueLimit: number };
 /** The advisory lock key of the queue's room ("subq" in ASCII). */
 const QUEUE_ROOM_LOCK = 0x73756271;
 
-/** What portal_store_submissions (migration 0017, first written in 0006) returns. */
+/** What portal_store_submissions (migration 0020, first written in 0006) returns. */
 type StoredBatch = {
   /** Submissions waiting before this batch, and those of them that hold a job. */
   waiting: number;
@@ -54,7 +54,7 @@ type StoredBatch = {
 /**
  * Writes a batch in one transaction and returns each submission's outcome, in the batch's order.
  * Submissions are admitted in that order while the queue has room. The writing itself is one
- * call of portal_store_submissions (migration 0017), then one statement sends the judge jobs:
+ * call of portal_store_submissions (migration 0020), then one statement sends the judge jobs:
  * four round trips with begin and commit, whatever the batch's size.
  */
 export async function storeQueuedSubmissions(
