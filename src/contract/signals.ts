@@ -4,7 +4,7 @@
  * them, and what the teacher reads back.
  *
  * Times: `at` is the page's reading of the server's clock when the event happened (the browser's
- * clock corrected by the offset measured when the statement loaded, compiler/server-clock.ts). It
+ * clock corrected by the offset measured when the statement loaded, ui/server-clock.ts). It
  * is a claim of the browser, kept because events queued offline arrive late; `receivedAt` is the
  * server's own clock when the event arrived, the only time the student cannot change.
  */

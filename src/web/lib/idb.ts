@@ -3,7 +3,7 @@
  * open (private windows, full disks); a backup copy must never break the app, so failures read as
  * "nothing stored" and writes fail silently.
  */
-import { del, get, set } from 'idb-keyval';
+import { del, get, keys, set } from 'idb-keyval';
 
 export async function idbGet(key: string): Promise<unknown> {
   try {
@@ -26,5 +26,14 @@ export async function idbDelete(key: string): Promise<void> {
     await del(key);
   } catch {
     // Nothing to clean up if the database cannot be opened.
+  }
+}
+
+/** Every key stored (idb-keyval's store), or none when the database cannot be opened. */
+export async function idbKeys(): Promise<string[]> {
+  try {
+    return (await keys()).filter((key): key is string => typeof key === 'string');
+  } catch {
+    return [];
   }
 }

@@ -46,3 +46,19 @@ export function storageGetJson(which: StorageArea, key: string): unknown {
     return undefined;
   }
 }
+
+/** Every key of the area (none when it cannot be read). */
+export function storageKeys(which: StorageArea): string[] {
+  try {
+    const store = area(which);
+    if (!store) return [];
+    const found: string[] = [];
+    for (let i = 0; i < store.length; i += 1) {
+      const key = store.key(i);
+      if (key !== null) found.push(key);
+    }
+    return found;
+  } catch {
+    return [];
+  }
+}

@@ -13,18 +13,21 @@ import { textParams } from '../lib/search-params.ts';
 
 // The address's query as the test screen writes it; the token comes in the fragment (or, from an
 // older address template, the query) and is read by the page itself (compiler-credentials.ts).
-type CompilerSearch = { appKey?: string; token?: string };
+// `exam`: the page is one problem of an exam (issue 31), whose code goes with its calls.
+type CompilerSearch = { appKey?: string; token?: string; exam?: string };
 
 export const Route = createFileRoute('/compiler/$challengeId')({
   validateSearch: (search: CompilerSearch & SearchSchemaInput) =>
-    textParams(search, ['appKey', 'token']),
+    textParams(search, ['appKey', 'token', 'exam']),
   component: CompilerRoute,
 });
 
 function CompilerRoute() {
   const { challengeId } = Route.useParams();
+  const { exam } = Route.useSearch();
+  const examCode = exam?.trim() || undefined;
   // Once per page: the first read clears the token from the address.
-  const [{ appKey, token }] = useState(() => takeCompilerCredentials(challengeId));
+  const [{ appKey, token }] = useState(() => takeCompilerCredentials(challengeId, examCode));
   useEffect(() => {
     // A failure here is the renderer's to show (the plain statement); nothing to do about it now.
     loadStatementRenderer().catch(() => undefined);
@@ -34,6 +37,7 @@ function CompilerRoute() {
       challengeId={challengeId}
       appKey={appKey}
       token={token}
+      examCode={examCode}
       statementView={Statement}
     />
   );

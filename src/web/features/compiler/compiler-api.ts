@@ -3,6 +3,12 @@
  * test screen put in the page's address. Run waits longer than the spec's 10 s timeout: it judges
  * in the request. Submit only stores (the judge works after), and the page follows the
  * submission with long polls of the result call.
+ *
+ * Opened under an exam (issue 31: the page's address carries `exam`), every call that names a
+ * challenge names the exam too (`examCode`, in the query of a GET, in the body of Run and
+ * Submit): the same challenge may be sat alone and in several exams, each a standing of its own
+ * on the server. The contract's request types do not list it yet (the server side adds it); the
+ * server's schemas drop keys they do not know, so an older server just ignores it.
  */
 import {
   APP_KEY_HEADER,
@@ -34,7 +40,12 @@ import { statementImageUrl } from '../../../contract/challenge-images.ts';
 import { apiRequest } from '../../lib/api-client.ts';
 import { fetchBlob } from '../../lib/fetch-blob.ts';
 
-export type CompilerCredentials = { token: string; appKey: string };
+export type CompilerCredentials = {
+  token: string;
+  appKey: string;
+  /** The exam the page was opened under; absent for a challenge sat alone. */
+  examCode?: string;
+};
 
 const JUDGE_TIMEOUT_MS = 120_000;
 
@@ -43,30 +54,45 @@ const auth = (c: CompilerCredentials) => ({
   headers: { [APP_KEY_HEADER]: c.appKey },
 });
 
+/** `path` with `?examCode=` when the page is under an exam. */
+const underExam = (c: CompilerCredentials, path: string) =>
+  c.examCode ? `${path}?examCode=${encodeURIComponent(c.examCode)}` : path;
+
+/** The body's `examCode` when the page is under an exam. */
+const examField = (c: CompilerCredentials) => (c.examCode ? { examCode: c.examCode } : {});
+
 export function fetchCompilerChallenge(
   c: CompilerCredentials,
   challengeId: string,
 ): Promise<CompilerChallenge> {
   return apiRequest(
-    compilerChallengePath.replace(':challengeId', encodeURIComponent(challengeId)),
-    {
-      ...auth(c),
-      schema: compilerChallengeSchema,
-    },
+    underExam(c, compilerChallengePath.replace(':challengeId', encodeURIComponent(challengeId))),
+    { ...auth(c), schema: compilerChallengeSchema },
   );
 }
 
 export function runCode(c: CompilerCredentials, body: RunRequest): Promise<RunResponse> {
   return apiRequest(compilerRunPath, {
     ...auth(c),
-    body,
+    body: { ...body, ...examField(c) },
     schema: runResponseSchema,
     timeoutMs: JUDGE_TIMEOUT_MS,
   });
 }
 
-export function submitCode(c: CompilerCredentials, body: SubmitRequest): Promise<SubmissionState> {
-  return apiRequest(compilerSubmitPath, { ...auth(c), body, schema: submissionStateSchema });
+/**
+ * `examCode` in the body is a queued submission's own (submission-queue.ts): it is sent under the
+ * exam it was made in, whichever page sends it.
+ */
+export function submitCode(
+  c: CompilerCredentials,
+  body: SubmitRequest & { examCode?: string },
+): Promise<SubmissionState> {
+  return apiRequest(compilerSubmitPath, {
+    ...auth(c),
+    body: { ...examField(c), ...body },
+    schema: submissionStateSchema,
+  });
 }
 
 /** Waits (long poll) until the submission's status is no longer `since`, or about 20 s. */
@@ -91,10 +117,10 @@ export function fetchHistory(
   c: CompilerCredentials,
   challengeId: string,
 ): Promise<HistoryResponse> {
-  return apiRequest(compilerHistoryPath.replace(':challengeId', encodeURIComponent(challengeId)), {
-    ...auth(c),
-    schema: historyResponseSchema,
-  });
+  return apiRequest(
+    underExam(c, compilerHistoryPath.replace(':challengeId', encodeURIComponent(challengeId))),
+    { ...auth(c), schema: historyResponseSchema },
+  );
 }
 
 /** A batch of exam events (issue 17) for the student's attempt. */

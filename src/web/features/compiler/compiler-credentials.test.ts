@@ -29,4 +29,18 @@ describe('compiler credentials', () => {
     window.history.replaceState(null, '', `/compiler/C-4?appKey=k#token=new`);
     expect(takeCompilerCredentials('C-4').token).toBe('new');
   });
+
+  it("keeps an exam problem's token apart from the same challenge sat alone", () => {
+    window.history.replaceState(null, '', `/compiler/C-5?appKey=k&exam=E1#token=exam-token`);
+    expect(takeCompilerCredentials('C-5', 'E1').token).toBe('exam-token');
+    // The exam stays in the address: the page's calls name it.
+    expect(window.location.search).toBe('?appKey=k&exam=E1');
+    window.history.replaceState(null, '', `/compiler/C-5?appKey=k#token=alone-token`);
+    expect(takeCompilerCredentials('C-5').token).toBe('alone-token');
+    // Reloads of each frame find their own.
+    window.history.replaceState(null, '', `/compiler/C-5?appKey=k&exam=E1`);
+    expect(takeCompilerCredentials('C-5', 'e1').token).toBe('exam-token');
+    window.history.replaceState(null, '', `/compiler/C-5?appKey=k`);
+    expect(takeCompilerCredentials('C-5').token).toBe('alone-token');
+  });
 });

@@ -1,6 +1,7 @@
 /**
  * The built-in compiler page (its own lazy route, no portal chrome: it lives inside the test
- * screen's frame). The token and application key come from its address.
+ * screen's frame, or the exam screen's). The token and application key come from its address, and
+ * so does the exam it is a problem of, if any.
  */
 import { useMemo } from 'react';
 import { messages } from '../../../contract/messages.ts';
@@ -14,13 +15,18 @@ type Props = {
   challengeId: string;
   appKey: string;
   token: string;
+  examCode?: string | undefined;
   /** The statement renderer (features/statement): routes compose features. */
   statementView: StatementView;
 };
 
-export function CompilerPage({ challengeId, appKey, token, statementView }: Props) {
-  const credentials = useMemo(() => ({ token, appKey }), [token, appKey]);
-  const { state, retry } = useCompilerChallenge(credentials, challengeId);
+export function CompilerPage({ challengeId, appKey, token, examCode, statementView }: Props) {
+  const credentials = useMemo(
+    () => ({ token, appKey, ...(examCode ? { examCode } : {}) }),
+    [token, appKey, examCode],
+  );
+  const owner = tokenSubject(token);
+  const { state, retry } = useCompilerChallenge(credentials, challengeId, owner);
   return (
     <main id="main" className="compiler-page">
       {state.status === 'loading' ? (
@@ -39,7 +45,7 @@ export function CompilerPage({ challengeId, appKey, token, statementView }: Prop
           challenge={state.challenge}
           clock={state.clock}
           credentials={credentials}
-          owner={tokenSubject(token)}
+          owner={owner}
           statementView={statementView}
         />
       )}

@@ -12,23 +12,24 @@ import type {
 } from '../../../contract/compiler.ts';
 import { messages } from '../../../contract/messages.ts';
 import { useOnline } from '../../lib/online.ts';
+import { problemScope } from '../../lib/problem-scope.ts';
 import { showFailure } from '../../ui/show-failure.ts';
 import { showError, showSuccess } from '../../ui/toast.ts';
 import { autoSubmitDone, autoSubmitDue, markAutoSubmitted } from './auto-submit.ts';
 import { CodeEditor, type Replacement } from './code-editor.tsx';
 import { fetchHistory, runCode, type CompilerCredentials } from './compiler-api.ts';
-import { Countdown } from './countdown.tsx';
+import { Countdown } from '../../ui/countdown.tsx';
 import { formatScore } from './measures.ts';
 import { postToParent } from './parent-events.ts';
 import { OfflineNote } from './offline-note.tsx';
 import { PendingSubmissions } from './pending-submissions.tsx';
 import { RunResult } from './run-result.tsx';
-import type { ServerClock } from './server-clock.ts';
+import type { ServerClock } from '../../ui/server-clock.ts';
 import { StatementPanel } from './statement-panel.tsx';
 import { SubmissionHistory } from './submission-history.tsx';
 import { SubmissionProgress } from './submission-progress.tsx';
 import { SubmitResult } from './submit-result.tsx';
-import { useCountdown } from './use-countdown.ts';
+import { useCountdown } from '../../ui/use-countdown.ts';
 import { useDraft } from './use-draft.ts';
 import { LanguagePicker } from './language-picker.tsx';
 import { draftScope, useLanguageChoice } from './use-language-choice.ts';
@@ -53,14 +54,17 @@ type Busy = 'run' | 'submit' | null;
 
 export function CompilerWorkspace({ challenge, clock, credentials, owner, statementView }: Props) {
   const { challengeId } = challenge;
+  // What this computer keeps of the work (drafts, queue, language, auto-submit) is per problem:
+  // under an exam, apart from the same challenge sat alone (lib/problem-scope.ts).
+  const scope = problemScope(challengeId, credentials.examCode);
   const deadline = Date.parse(challenge.deadline);
   const online = useOnline();
-  const { language, accepted, choose } = useLanguageChoice(owner, challenge);
+  const { language, accepted, choose } = useLanguageChoice(owner, scope, challenge);
   const isDefault = language === challenge.language;
   // One draft per language; the starter code is written for the default language only.
   const draft = useDraft(
     owner,
-    draftScope(challengeId, language, challenge.language),
+    draftScope(scope, language, challenge.language),
     isDefault ? challenge.starterCode : '',
   );
   /** Sent with Run and Submit only when it is not the default (older servers know no other). */
@@ -125,6 +129,7 @@ export function CompilerWorkspace({ challenge, clock, credentials, owner, statem
   const submissions = useSubmissions({
     owner,
     challengeId,
+    scope,
     credentials,
     clock,
     onJudged: judged,
@@ -191,14 +196,14 @@ export function CompilerWorkspace({ challenge, clock, credentials, owner, statem
       deadline,
       graceSeconds: challenge.graceSeconds,
       code,
-      alreadyDone: autoSubmitDone(owner, challengeId),
+      alreadyDone: autoSubmitDone(owner, scope),
     });
     // A submission already on its way is the last one.
     if (!due || busyNow.current === 'submit') return;
-    markAutoSubmitted(owner, challengeId);
+    markAutoSubmitted(owner, scope);
     showSuccess(messages.autoSubmitted);
     void submit(code);
-  }, [challengeId, clock, deadline, challenge.graceSeconds, draft, owner, submit]);
+  }, [challengeId, scope, clock, deadline, challenge.graceSeconds, draft, owner, submit]);
   const remaining = useCountdown(deadline, clock, onTimeUp);
 
   const run = useCallback(async () => {

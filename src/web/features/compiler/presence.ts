@@ -39,3 +39,16 @@ export function watchPresence(changed: () => void): () => void {
       for (const name of names) target.removeEventListener(name, changed);
   };
 }
+
+/**
+ * Whether this page is one of an exam's problems the student is not looking at: the exam screen
+ * keeps the page of every problem opened, in frames it hides while another is shown. Read through
+ * the frame element, which a same-origin parent exposes (null at the top or cross-origin).
+ */
+export function inHiddenFrame(): boolean {
+  try {
+    return window.frameElement?.closest('[hidden]') != null;
+  } catch {
+    return false;
+  }
+}

@@ -1,5 +1,5 @@
 /**
- * Submissions made while offline, per student and challenge, waiting on this computer (IndexedDB,
+ * Submissions made while offline, per student and problem (lib/problem-scope.ts), waiting on this computer (IndexedDB,
  * with a localStorage copy) until the network returns. Each carries the id the page generated, so
  * the server judges it once however many times it is sent, and the moment it was made on the
  * server's clock (`queuedAt`), which the server checks against the deadline.
@@ -15,20 +15,21 @@ const queuedSchema = z.object({
   queuedAt: z.string(),
   /** The language picked (issue 14); absent in entries queued before there was a choice. */
   language: z.enum(JUDGE_LANGUAGES).optional(),
+  /** The exam it was made in (issue 31), sent with it: absent for a challenge sat alone. */
+  examCode: z.string().optional(),
 });
 export type QueuedSubmission = z.infer<typeof queuedSchema>;
 const queueSchema = z.array(queuedSchema);
 
-export const queueKey = (owner: string, challengeId: string) =>
-  `compiler-queue:${owner}:${challengeId}`;
+export const queueKey = (owner: string, scope: string) => `compiler-queue:${owner}:${scope}`;
 
 function parseQueue(value: unknown): QueuedSubmission[] {
   const parsed = queueSchema.safeParse(value);
   return parsed.success ? parsed.data : [];
 }
 
-export async function loadQueue(owner: string, challengeId: string): Promise<QueuedSubmission[]> {
-  const key = queueKey(owner, challengeId);
+export async function loadQueue(owner: string, scope: string): Promise<QueuedSubmission[]> {
+  const key = queueKey(owner, scope);
   const all = [...parseQueue(await idbGet(key)), ...parseQueue(storageGetJson('local', key))];
   const byId = new Map(all.map((q) => [q.submissionId, q]));
   return [...byId.values()].sort((a, b) => a.queuedAt.localeCompare(b.queuedAt));
@@ -36,10 +37,10 @@ export async function loadQueue(owner: string, challengeId: string): Promise<Que
 
 export async function storeQueue(
   owner: string,
-  challengeId: string,
+  scope: string,
   queue: QueuedSubmission[],
 ): Promise<void> {
-  const key = queueKey(owner, challengeId);
+  const key = queueKey(owner, scope);
   storageSet('local', key, JSON.stringify(queue));
   await idbSet(key, queue);
 }

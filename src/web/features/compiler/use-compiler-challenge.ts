@@ -1,23 +1,59 @@
-/** Loads the statement (the first load also starts the attempt on the server) and the clock offset. */
+/**
+ * Loads the statement (the first load also starts the attempt on the server) and the clock offset.
+ * A problem of an exam keeps its last statement on this computer (lib/problem-copies.ts): with no
+ * answer from the network it opens from that copy, on the clock measured when the copy arrived.
+ */
 import { useCallback, useEffect, useState } from 'react';
 import type { CompilerChallenge } from '../../../contract/compiler.ts';
+import { ApiError } from '../../lib/api-client.ts';
+import { loadProblemCopy, saveProblemCopy } from '../../lib/problem-copies.ts';
+import { problemScope } from '../../lib/problem-scope.ts';
+import { serverClock, type ServerClock } from '../../ui/server-clock.ts';
 import { fetchCompilerChallenge, type CompilerCredentials } from './compiler-api.ts';
-import { serverClock, type ServerClock } from './server-clock.ts';
 
 export type ChallengeState =
   | { status: 'loading' }
   | { status: 'failed'; message: string }
   | { status: 'ready'; challenge: CompilerChallenge; clock: ServerClock };
 
-export function useCompilerChallenge(credentials: CompilerCredentials, challengeId: string) {
+/** The statement from the server, or (an exam's problem, offline) from this computer's copy. */
+async function loadChallenge(
+  credentials: CompilerCredentials,
+  challengeId: string,
+  owner: string,
+): Promise<{ challenge: CompilerChallenge; clock: ServerClock }> {
+  const scope = credentials.examCode ? problemScope(challengeId, credentials.examCode) : undefined;
+  try {
+    const challenge = await fetchCompilerChallenge(credentials, challengeId);
+    const receivedAt = Date.now();
+    if (scope) void saveProblemCopy(owner, scope, challenge, receivedAt);
+    return { challenge, clock: serverClock(challenge.serverNow, receivedAt) };
+  } catch (error) {
+    const copy =
+      scope && error instanceof ApiError && error.status === 0
+        ? await loadProblemCopy(owner, scope)
+        : undefined;
+    if (!copy) throw error;
+    return {
+      challenge: copy.challenge,
+      clock: serverClock(copy.challenge.serverNow, copy.receivedAt),
+    };
+  }
+}
+
+export function useCompilerChallenge(
+  credentials: CompilerCredentials,
+  challengeId: string,
+  owner: string,
+) {
   const [state, setState] = useState<ChallengeState>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
     let live = true;
-    fetchCompilerChallenge(credentials, challengeId).then(
-      (challenge) => {
-        if (live) setState({ status: 'ready', challenge, clock: serverClock(challenge.serverNow) });
+    loadChallenge(credentials, challengeId, owner).then(
+      ({ challenge, clock }) => {
+        if (live) setState({ status: 'ready', challenge, clock });
       },
       (error: unknown) => {
         if (live)
@@ -30,7 +66,7 @@ export function useCompilerChallenge(credentials: CompilerCredentials, challenge
     return () => {
       live = false;
     };
-  }, [credentials, challengeId, attempt]);
+  }, [credentials, challengeId, owner, attempt]);
 
   const retry = useCallback(() => {
     setState({ status: 'loading' });

@@ -18,14 +18,15 @@ export type DraftState = {
 };
 
 /**
- * `challengeId` names the draft: a challenge's id, or its id and a language (use-language-choice.ts).
- * When it changes, the other draft is read and `initialCode` is undefined until it is.
+ * `scope` names the draft: a problem's scope (lib/problem-scope.ts), or its scope and a language
+ * (use-language-choice.ts). When it changes, the other draft is read and `initialCode` is
+ * undefined until it is.
  */
-export function useDraft(owner: string, challengeId: string, starterCode: string): DraftState {
+export function useDraft(owner: string, scope: string, starterCode: string): DraftState {
   // Tagged with the draft it was read for, so a switch never shows one draft under another's name.
   const [loaded, setLoaded] = useState<{ scope: string; code: string }>();
-  const scope = `${owner}:${challengeId}`;
-  const initialCode = loaded?.scope === scope ? loaded.code : undefined;
+  const loadedFor = `${owner}:${scope}`;
+  const initialCode = loaded?.scope === loadedFor ? loaded.code : undefined;
   const [restored, setRestored] = useState(false);
   const [saved, setSaved] = useState(false);
   const latest = useRef(starterCode);
@@ -33,23 +34,23 @@ export function useDraft(owner: string, challengeId: string, starterCode: string
 
   useEffect(() => {
     let live = true;
-    void loadDraft(owner, challengeId).then((draft) => {
+    void loadDraft(owner, scope).then((draft) => {
       if (!live) return;
       latest.current = draft?.code ?? starterCode;
       setRestored(draft !== undefined && draft.code !== starterCode);
-      setLoaded({ scope: `${owner}:${challengeId}`, code: latest.current });
+      setLoaded({ scope: `${owner}:${scope}`, code: latest.current });
     });
     return () => {
       live = false;
     };
-  }, [owner, challengeId, starterCode]);
+  }, [owner, scope, starterCode]);
 
   const flush = useCallback(() => {
     if (timer.current === undefined) return;
     clearTimeout(timer.current);
     timer.current = undefined;
-    void saveDraft(owner, challengeId, latest.current).then(() => setSaved(true));
-  }, [owner, challengeId]);
+    void saveDraft(owner, scope, latest.current).then(() => setSaved(true));
+  }, [owner, scope]);
 
   useEffect(() => {
     window.addEventListener('pagehide', flush);

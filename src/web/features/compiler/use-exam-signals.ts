@@ -13,8 +13,8 @@ import { storageGet, storageSet } from '../../lib/web-storage.ts';
 import { createAbsenceTracker, type AbsenceEvent } from './absence-tracker.ts';
 import { sendSignals, type CompilerCredentials } from './compiler-api.ts';
 import type { PasteDecision } from './paste-rules.ts';
-import { currentPresence, watchPresence } from './presence.ts';
-import type { ServerClock } from './server-clock.ts';
+import { currentPresence, inHiddenFrame, watchPresence } from './presence.ts';
+import type { ServerClock } from '../../ui/server-clock.ts';
 import { flushSignals } from './signal-sender.ts';
 import { loadSignalQueue, updateSignalQueue } from './signal-queue.ts';
 import { newSubmissionId } from './submission-queue.ts';
@@ -141,6 +141,9 @@ export function useExamSignals(options: Options): {
     const unwatch = watchPresence(() => {
       clearTimeout(settle);
       settle = setTimeout(() => {
+        // An exam keeps every opened problem's page in a hidden frame: only the one in view
+        // records, or one tab switch would count once per opened problem.
+        if (inHiddenFrame()) return;
         // Measured on this computer's clock (a duration); stamped on the server's by record().
         for (const event of tracker.update(Date.now(), currentPresence()))
           record(event, event.kind === 'left');

@@ -8,8 +8,8 @@ import type { CompilerChallenge } from '../../../contract/compiler.ts';
 import type { JudgeLanguage } from '../../../contract/verdicts.ts';
 import { storageGet, storageSet } from '../../lib/web-storage.ts';
 
-export const languageKey = (owner: string, challengeId: string) =>
-  `compiler-language:${owner}:${challengeId}`;
+/** `scope`: the problem's (lib/problem-scope.ts), the challenge's id when it is sat alone. */
+export const languageKey = (owner: string, scope: string) => `compiler-language:${owner}:${scope}`;
 
 /** The challenge's languages, its default first (older servers name only the default). */
 export const acceptedOf = (challenge: Pick<CompilerChallenge, 'language' | 'languages'>) =>
@@ -17,18 +17,18 @@ export const acceptedOf = (challenge: Pick<CompilerChallenge, 'language' | 'lang
 
 export function useLanguageChoice(
   owner: string,
-  challenge: Pick<CompilerChallenge, 'challengeId' | 'language' | 'languages'>,
+  scope: string,
+  challenge: Pick<CompilerChallenge, 'language' | 'languages'>,
 ) {
-  const { challengeId } = challenge;
   const accepted = acceptedOf(challenge);
-  const [picked, setPicked] = useState(() => storageGet('local', languageKey(owner, challengeId)));
+  const [picked, setPicked] = useState(() => storageGet('local', languageKey(owner, scope)));
   const language = accepted.find((l) => l === picked) ?? challenge.language;
   const choose = useCallback(
     (next: JudgeLanguage) => {
-      storageSet('local', languageKey(owner, challengeId), next);
+      storageSet('local', languageKey(owner, scope), next);
       setPicked(next);
     },
-    [owner, challengeId, setPicked],
+    [owner, scope, setPicked],
   );
   return { language, accepted, choose };
 }
@@ -37,8 +37,5 @@ export function useLanguageChoice(
  * Where the draft of one language is kept: the default language keeps the key drafts had before
  * there was a choice, so nothing typed before is lost.
  */
-export const draftScope = (
-  challengeId: string,
-  language: JudgeLanguage,
-  defaultLanguage: string,
-) => (language === defaultLanguage ? challengeId : `${challengeId}:${language}`);
+export const draftScope = (scope: string, language: JudgeLanguage, defaultLanguage: string) =>
+  language === defaultLanguage ? scope : `${scope}:${language}`;

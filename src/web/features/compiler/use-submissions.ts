@@ -8,6 +8,10 @@
  * id makes the server store each submission once, however many times it is sent. Submissions
  * being followed are remembered on this computer too, so a reload or a network cut after the 202
  * still ends with the result on screen.
+ *
+ * Under an exam (issue 31) the queue and the followed submissions are the problem's own
+ * (`scope`, lib/problem-scope.ts), and each queued submission remembers its exam, so it is sent
+ * under that exam whenever the network returns.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type {
@@ -19,7 +23,7 @@ import type { JudgeLanguage } from '../../../contract/verdicts.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { followSubmission, submitCode, type CompilerCredentials } from './compiler-api.ts';
 import { forgetFollowed, loadFollowed, rememberFollowed } from './followed-submissions.ts';
-import type { ServerClock } from './server-clock.ts';
+import type { ServerClock } from '../../ui/server-clock.ts';
 import {
   loadQueue,
   newSubmissionId,
@@ -34,6 +38,8 @@ const FOLLOW_RETRY_MS = 5_000;
 type Options = {
   owner: string;
   challengeId: string;
+  /** Names what is kept on this computer (lib/problem-scope.ts). */
+  scope: string;
   credentials: CompilerCredentials;
   clock: ServerClock;
   /** A submission (sent now or from the queue) was judged. */
@@ -68,7 +74,7 @@ function networkBack(signal: AbortSignal): Promise<void> {
 }
 
 export function useSubmissions(options: Options) {
-  const { owner, challengeId, credentials, clock } = options;
+  const { owner, challengeId, scope, credentials, clock } = options;
   const [pending, setPending] = useState<QueuedSubmission[]>([]);
   const [following, setFollowing] = useState<Following>({
     state: undefined,
@@ -93,7 +99,7 @@ export function useSubmissions(options: Options) {
       };
       let state = initial;
       try {
-        rememberFollowed(owner, challengeId, submissionId);
+        rememberFollowed(owner, scope, submissionId);
         show(state, false);
         while (!controller.signal.aborted && (!state || isPending(state.status))) {
           try {
@@ -107,7 +113,7 @@ export function useSubmissions(options: Options) {
           } catch (error) {
             if (controller.signal.aborted) return;
             if (!worthRetrying(error)) {
-              forgetFollowed(owner, challengeId, submissionId);
+              forgetFollowed(owner, scope, submissionId);
               show(undefined, false);
               handlers.current.onRefused(error instanceof Error ? error.message : String(error));
               return;
@@ -117,26 +123,26 @@ export function useSubmissions(options: Options) {
           }
         }
         if (!state || controller.signal.aborted) return;
-        forgetFollowed(owner, challengeId, submissionId);
+        forgetFollowed(owner, scope, submissionId);
         if (state.status === 'judged') handlers.current.onJudged(state, fromQueue);
         else if (state.status === 'failed') handlers.current.onRefused(state.message);
       } finally {
         followers.current.delete(submissionId);
       }
     },
-    [owner, challengeId, credentials],
+    [owner, scope, credentials],
   );
 
   // Submissions still being judged when the page last closed (or lost the network) are followed
   // again; leaving the page stops every follow-up call.
   useEffect(() => {
     const active = followers.current;
-    for (const id of loadFollowed(owner, challengeId)) void follow(id, undefined, false);
+    for (const id of loadFollowed(owner, scope)) void follow(id, undefined, false);
     return () => {
       for (const controller of active.values()) controller.abort();
       active.clear();
     };
-  }, [owner, challengeId, follow]);
+  }, [owner, scope, follow]);
 
   const sent = useCallback(
     (state: SubmissionState, fromQueue: boolean) => {
@@ -151,17 +157,17 @@ export function useSubmissions(options: Options) {
     if (flushing.current) return;
     flushing.current = true;
     try {
-      let queue = await loadQueue(owner, challengeId);
+      let queue = await loadQueue(owner, scope);
       for (const item of [...queue]) {
         try {
           const state = await submitCode(credentials, { challengeId, ...item });
           queue = queue.filter((q) => q.submissionId !== item.submissionId);
-          await storeQueue(owner, challengeId, queue);
+          await storeQueue(owner, scope, queue);
           sent(state, true);
         } catch (error) {
           if (worthRetrying(error)) break;
           queue = queue.filter((q) => q.submissionId !== item.submissionId);
-          await storeQueue(owner, challengeId, queue);
+          await storeQueue(owner, scope, queue);
           handlers.current.onRefused(error instanceof Error ? error.message : String(error));
         }
       }
@@ -169,7 +175,7 @@ export function useSubmissions(options: Options) {
     } finally {
       flushing.current = false;
     }
-  }, [owner, challengeId, credentials, sent]);
+  }, [owner, challengeId, scope, credentials, sent]);
 
   useEffect(() => {
     void flush();
@@ -186,11 +192,11 @@ export function useSubmissions(options: Options) {
 
   const enqueue = useCallback(
     async (item: QueuedSubmission) => {
-      const queue = [...(await loadQueue(owner, challengeId)), item];
-      await storeQueue(owner, challengeId, queue);
+      const queue = [...(await loadQueue(owner, scope)), item];
+      await storeQueue(owner, scope, queue);
       setPending(queue);
     },
-    [owner, challengeId],
+    [owner, scope],
   );
 
   const submit = useCallback(
@@ -200,6 +206,7 @@ export function useSubmissions(options: Options) {
         code,
         queuedAt: new Date(clock.now()).toISOString(),
         ...(language ? { language } : {}),
+        ...(credentials.examCode ? { examCode: credentials.examCode } : {}),
       };
       if (!navigator.onLine) {
         await enqueue(item);

@@ -1,9 +1,10 @@
 /**
- * The time left, on the server's clock. Screen readers hear it only at 5 minutes and 1 minute
+ * The time left, on the server's clock (the compiler page's and the exam screen's one timer). Screen readers hear it only at 5 minutes and 1 minute
  * left (a live region reading every second would drown everything else out).
  */
-import { messages } from '../../../contract/messages.ts';
+import { messages } from '../../contract/messages.ts';
 import { formatRemaining } from './server-clock.ts';
+import './countdown.css';
 
 function announcement(remainingMs: number): string {
   const minutes = Math.ceil(remainingMs / 60_000);
