@@ -3,12 +3,15 @@
  * typos included, because schools compare the product against that document.
  *
  * The first screen's texts live in messages-first-screen.ts (kept out of the first screen's
- * JavaScript otherwise) and are spread in here: `messages` is still the whole catalogue.
+ * JavaScript otherwise) and are spread in here, as are the exam screens' (messages-exams.ts):
+ * `messages` is still the whole catalogue.
  */
+import { examScreenMessages } from './messages-exams.ts';
 import { firstScreenMessages } from './messages-first-screen.ts';
 
 export const messages = {
   ...firstScreenMessages,
+  ...examScreenMessages,
   // Local validation messages (spec §8).
   invalidCredentials: 'Invalid credentials',
   enterAllChallengeDetails: 'Enter All Delatils',

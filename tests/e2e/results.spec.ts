@@ -25,6 +25,7 @@ test('a teacher watches a submission arrive live, reads the code, compares and d
   await signInAsAdmin(page);
   await expect(dashMenu(page).getByRole('listitem')).toHaveText([
     'Home',
+    'Exams',
     'Results',
     'Similarity',
     'Students',

@@ -20,6 +20,8 @@ import {
 import { AddChallengeView } from '../features/challenges/add-challenge-view.tsx';
 import { ChallengeList } from '../features/challenges/challenge-list.tsx';
 import { EditChallengeView } from '../features/challenges/edit-challenge-view.tsx';
+import { ExamEditorView } from '../features/exams/exam-editor-view.tsx';
+import { ExamList } from '../features/exams/exam-list.tsx';
 import { JudgeQueuePanel } from '../features/judge-queue/judge-queue-panel.tsx';
 import { ImportProblemPanel } from '../features/problems/import-problem-panel.tsx';
 import { ResultsView } from '../features/results/results-view.tsx';
@@ -41,7 +43,7 @@ export const Route = createFileRoute('/adminDash')({
   // Links are typed by DashSearch; the page (a lazy chunk) checks the values with the dashboard's
   // schema, so neither zod nor admin code is downloaded before a student's first screen.
   validateSearch: (search: DashSearch & SearchSchemaInput) =>
-    textParams(search, ['view', 'challengeId', 'student', 'signals', 'pair']),
+    textParams(search, ['view', 'challengeId', 'exam', 'student', 'signals', 'pair']),
   beforeLoad: async () => {
     const { currentAdminSession } = await loadAdminSession();
     if (!currentAdminSession()) throw redirect({ to: '/admin', replace: true });
@@ -53,6 +55,7 @@ function View({
   view,
   token,
   challengeId,
+  exam,
   student,
   signals,
   pair,
@@ -60,6 +63,7 @@ function View({
   view: DashView;
   token: string;
   challengeId?: string;
+  exam?: string;
   student?: string;
   signals?: string;
   pair?: string;
@@ -73,9 +77,22 @@ function View({
           <JudgeQueuePanel token={token} />
         </>
       );
+    case 'exams':
+      return <ExamList token={token} />;
+    case 'add-exam':
+      return <ExamEditorView token={token} />;
+    case 'edit-exam':
+      // Keyed by code, so following another exam's link loads that one.
+      return <ExamEditorView key={exam ?? ''} token={token} examCode={exam} />;
     case 'results':
       return (
-        <ResultsView token={token} challengeId={challengeId} student={student} signals={signals} />
+        <ResultsView
+          token={token}
+          challengeId={challengeId}
+          exam={exam}
+          student={student}
+          signals={signals}
+        />
       );
     case 'similarity':
       return <SimilarityView token={token} challengeId={challengeId} pair={pair} />;
@@ -106,6 +123,7 @@ function AdminDashPage() {
   const {
     view = DEFAULT_DASH_VIEW,
     challengeId,
+    exam,
     student,
     signals,
     pair,
@@ -131,6 +149,7 @@ function AdminDashPage() {
           view={view}
           token={admin.token}
           challengeId={challengeId}
+          exam={exam}
           student={student}
           signals={signals}
           pair={pair}

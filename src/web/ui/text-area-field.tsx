@@ -7,6 +7,11 @@ export type TextAreaFieldProps = {
   value: string;
   onChange: (event: ChangeEvent<HTMLTextAreaElement>) => void;
   hint?: ReactNode;
+  /**
+   * What is wrong with the value: shown in the hint's place (so it is the field's description,
+   * read with it) and marks the field invalid.
+   */
+  error?: string | undefined;
   required?: boolean;
   code?: boolean;
 } & Omit<ComponentProps<'textarea'>, 'value' | 'onChange' | 'required'>;
@@ -14,13 +19,18 @@ export type TextAreaFieldProps = {
 export function TextAreaField({
   label,
   hint,
+  error,
   required,
   code,
   className,
   ...props
 }: TextAreaFieldProps) {
   return (
-    <Field.Root className={['field', className].filter(Boolean).join(' ')} required={required}>
+    <Field.Root
+      className={['field', className].filter(Boolean).join(' ')}
+      invalid={error !== undefined}
+      required={required}
+    >
       <Field.Label className="field__label">{label}</Field.Label>
       <Field.Textarea
         className={
@@ -31,7 +41,11 @@ export function TextAreaField({
         spellCheck={code ? false : undefined}
         {...props}
       />
-      {hint ? <Field.HelperText className="field__hint">{hint}</Field.HelperText> : null}
+      {error !== undefined ? (
+        <Field.HelperText className="field__hint field__hint--error">{error}</Field.HelperText>
+      ) : hint ? (
+        <Field.HelperText className="field__hint">{hint}</Field.HelperText>
+      ) : null}
     </Field.Root>
   );
 }

@@ -8,6 +8,11 @@ export type TextFieldProps = {
   value: string;
   onChange: (event: ChangeEvent<HTMLInputElement>) => void;
   hint?: ReactNode;
+  /**
+   * What is wrong with the value: shown in the hint's place (so it is the field's description,
+   * read with it) and marks the field invalid.
+   */
+  error?: string | undefined;
   required?: boolean;
   disabled?: boolean;
 } & Omit<ComponentProps<'input'>, 'value' | 'onChange' | 'required' | 'disabled' | 'ref'>;
@@ -15,6 +20,7 @@ export type TextFieldProps = {
 export function TextField({
   label,
   hint,
+  error,
   required,
   disabled,
   className,
@@ -26,12 +32,17 @@ export function TextField({
   return (
     <Field.Root
       className={['field', className].filter(Boolean).join(' ')}
+      invalid={error !== undefined}
       required={required}
       disabled={disabled}
     >
       <Field.Label className="field__label">{label}</Field.Label>
       <Field.Input ref={input} className="field__input" {...inputProps} />
-      {hint ? <Field.HelperText className="field__hint">{hint}</Field.HelperText> : null}
+      {error !== undefined ? (
+        <Field.HelperText className="field__hint field__hint--error">{error}</Field.HelperText>
+      ) : hint ? (
+        <Field.HelperText className="field__hint">{hint}</Field.HelperText>
+      ) : null}
     </Field.Root>
   );
 }

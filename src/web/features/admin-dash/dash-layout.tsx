@@ -1,6 +1,7 @@
 /**
  * /adminDash's frame: the side menu (Home, Delete User, Excel upload, Logout; spec §2, with
- * Results and Students after Home, issue 12, and Similarity after Results, issue 17) and the
+ * Results and Students after Home, issue 12, Similarity after Results, issue 17, and Exams right
+ * after Home, issue 31) and the
  * chosen view. The menu is a nav of links, so each view has its own address and the browser's
  * back button works; the current one is marked with aria-current.
  */
@@ -12,6 +13,7 @@ import './dash.css';
 
 const menu: { view: DashView; label: string }[] = [
   { view: 'home', label: messages.menuHome },
+  { view: 'exams', label: messages.menuExams },
   { view: 'results', label: messages.menuResults },
   { view: 'similarity', label: messages.menuSimilarity },
   { view: 'students', label: messages.menuStudents },

@@ -1,13 +1,17 @@
 /**
  * The dashboard's views, chosen by the `view` search parameter. Excel upload is the default
  * (spec §2); the challenge forms exist but are not in the menu. Results and Students extend the
- * spec's menu (issue 12), Similarity after Results (issue 17); `student` opens a student's submissions over the Results table, so a
- * reload or a shared link shows the same thing.
+ * spec's menu (issue 12), Similarity after Results (issue 17), Exams with their forms (issue 31);
+ * `student` opens a student's submissions over the Results table, so a reload or a shared link
+ * shows the same thing.
  */
 import { z } from 'zod';
 
 export const dashViews = [
   'home',
+  'exams',
+  'add-exam',
+  'edit-exam',
   'results',
   'similarity',
   'students',
@@ -23,6 +27,8 @@ export const DEFAULT_DASH_VIEW: DashView = 'excel-upload';
 export const dashSearchSchema = z.object({
   view: z.enum(dashViews).optional().catch(undefined),
   challengeId: z.string().max(64).optional().catch(undefined),
+  /** The exam of the exam form, or of the Results view's exam matrix (issue 31). */
+  exam: z.string().max(64).optional().catch(undefined),
   student: z.uuid().optional().catch(undefined),
   /** A student whose exam events (issue 17) are open over the Results table. */
   signals: z.uuid().optional().catch(undefined),

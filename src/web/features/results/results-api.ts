@@ -1,4 +1,7 @@
-/** The teacher's results calls (src/contract/results.ts) through the web app's fetch wrappers. */
+/**
+ * The teacher's results calls (src/contract/results.ts, and the exam matrix of
+ * src/contract/exams.ts) through the web app's fetch wrappers.
+ */
 import {
   getChallengesPath,
   getChallengesResponseSchema,
@@ -21,6 +24,17 @@ import {
   type StudentFilterOptions,
   type StudentSubmissionsResponse,
 } from '../../../contract/results.ts';
+import {
+  examExportFileName,
+  examExportPath,
+  examListResponseSchema,
+  examResultsPath,
+  examResultsResponseSchema,
+  examsPath,
+  type ExamResultsQuery,
+  type ExamResultsResponse,
+  type ExamSummary,
+} from '../../../contract/exams.ts';
 import { apiRequest } from '../../lib/api-client.ts';
 import { conditionalGet, type ConditionalAnswer } from '../../lib/conditional-get.ts';
 import { downloadFile } from '../../lib/download.ts';
@@ -56,13 +70,19 @@ export function fetchResultsAt(
   });
 }
 
+/**
+ * A student's submissions to a challenge; under an exam (`examCode`, issue 31) those made in that
+ * exam, the same challenge sat alone or in another exam being another standing.
+ */
 export function fetchStudentSubmissions(
   token: string,
   challengeId: string,
   userId: string,
   signal?: AbortSignal,
+  examCode?: string,
 ): Promise<StudentSubmissionsResponse> {
-  return apiRequest(studentSubmissionsPath(challengeId, userId), {
+  const path = studentSubmissionsPath(challengeId, userId);
+  return apiRequest(examCode ? `${path}?examCode=${encodeURIComponent(examCode)}` : path, {
     token,
     schema: studentSubmissionsResponseSchema,
     signal,
@@ -102,4 +122,47 @@ export function downloadResults(
 export function localDate(date: Date): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+// ---------------------------------------------------------------- exams (issue 31)
+
+/** Every exam, for the Results view's exam picker. */
+export async function listExams(token: string): Promise<ExamSummary[]> {
+  return (await apiRequest(examsPath, { token, schema: examListResponseSchema })).exams;
+}
+
+/** The matrix's query as the web app sends it (the page size is the server's default). */
+export type ExamResultsPageQuery = Omit<ExamResultsQuery, 'limit'>;
+
+export function examResultsUrl(examCode: string, query: ExamResultsPageQuery): string {
+  const search = toSearchParams(query);
+  return search === '' ? examResultsPath(examCode) : `${examResultsPath(examCode)}?${search}`;
+}
+
+/** One page of the matrix at an address made by examResultsUrl, conditional like the table's. */
+export function fetchExamResultsAt(
+  token: string,
+  url: string,
+  etag: string | null,
+  signal?: AbortSignal,
+): Promise<ConditionalAnswer<ExamResultsResponse>> {
+  return conditionalGet(url, { token, etag, schema: examResultsResponseSchema, signal });
+}
+
+/**
+ * The matrix as a file (.xlsx: a sheet for the matrix and one per problem; .csv: the matrix),
+ * with the view's filters and sort, named as the server names it.
+ */
+export function downloadExamResults(
+  token: string,
+  examCode: string,
+  query: Omit<ExamResultsPageQuery, 'cursor'>,
+  format: 'xlsx' | 'csv',
+): Promise<void> {
+  const search = toSearchParams(query);
+  return downloadFile(
+    examExportPath(examCode, format) + (search === '' ? '' : `?${search}`),
+    examExportFileName(examCode, localDate(new Date()), format),
+    token,
+  );
 }

@@ -24,10 +24,10 @@ import {
 } from '../../ui/student-filter-fields.tsx';
 import { useDebouncedValue } from '../../ui/use-debounced-value.ts';
 import { ExportButtons } from './export-buttons.tsx';
-import { clockTime } from './format.ts';
 import { fetchFilterOptions } from './results-api.ts';
 import { DESCENDING_FIRST, resultsColumns } from './results-columns.tsx';
 import { ResultsSummary } from './results-summary.tsx';
+import { UpdatedLine } from './updated-line.tsx';
 import { useLiveResults } from './use-live-results.ts';
 
 /** The default first: a teacher mostly looks at who took the test. */
@@ -160,27 +160,5 @@ export function ResultsTable({ token, challengeId, openStudent }: Props) {
         />
       ) : null}
     </div>
-  );
-}
-
-/**
- * "Updated hh:mm:ss" on screen (each confirmed poll), and a polite announcement only when a poll
- * brought different results: a screen reader is told about news, not about every tick.
- */
-function UpdatedLine({ checkedAt, changedAt }: { checkedAt: Date | null; changedAt: Date | null }) {
-  return (
-    <>
-      <p className="muted results__updated">
-        <span data-testid="results-updated">
-          {checkedAt
-            ? messages.resultsUpdatedAt.replace('{time}', clockTime(checkedAt))
-            : messages.loading}
-        </span>{' '}
-        · {messages.resultsLiveHint}
-      </p>
-      <p className="visually-hidden" aria-live="polite" aria-atomic="true">
-        {changedAt ? messages.resultsAnnounced.replace('{time}', clockTime(changedAt)) : ''}
-      </p>
-    </>
   );
 }

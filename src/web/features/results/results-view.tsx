@@ -1,12 +1,14 @@
 /**
  * The dashboard's Results view (issue 12): pick a challenge, watch its results live, open a
  * student's submissions, download the table, re-judge the challenge (issue 13), open its similarity
- * report (issue 17). The admin's token comes in as a prop, as in every
- * dashboard view.
+ * report (issue 17). Or pick an exam (issue 31) and watch its matrix (exam-results-view.tsx). The
+ * admin's token comes in as a prop, as in every dashboard view.
  */
 import { Link, useNavigate } from '@tanstack/react-router';
 import { messages } from '../../../contract/messages.ts';
 import { ChallengeSelect } from '../../ui/challenge-select.tsx';
+import { ExamResultsView } from './exam-results-view.tsx';
+import { ExamSelect } from './exam-select.tsx';
 import { RejudgeChallenge } from './rejudge-challenge.tsx';
 import { listChallenges } from './results-api.ts';
 import { ResultsTable } from './results-table.tsx';
@@ -17,13 +19,17 @@ import './results.css';
 type Props = {
   token: string;
   challengeId?: string;
+  /** An exam's matrix instead of a challenge's table; `challengeId` is then the drill-down's. */
+  exam?: string | undefined;
   student?: string;
   /** A student whose exam events (issue 17) are open. */
   signals?: string;
 };
 
-export function ResultsView({ token, challengeId, student, signals }: Props) {
+export function ResultsView({ token, challengeId, exam, student, signals }: Props) {
   const navigate = useNavigate();
+  if (exam)
+    return <ExamResults token={token} exam={exam} student={student} challengeId={challengeId} />;
   // Closing a student's dialog goes back to the table as it was (same place, no new history entry).
   const backToTable = () =>
     void navigate({
@@ -45,6 +51,12 @@ export function ResultsView({ token, challengeId, student, signals }: Props) {
           className="results-picker"
           onChoose={(chosen) =>
             void navigate({ to: '/adminDash', search: { view: 'results', challengeId: chosen } })
+          }
+        />
+        <ExamSelect
+          token={token}
+          onChoose={(chosen) =>
+            void navigate({ to: '/adminDash', search: { view: 'results', exam: chosen } })
           }
         />
         {challengeId ? (
@@ -83,6 +95,53 @@ export function ResultsView({ token, challengeId, student, signals }: Props) {
           onClose={backToTable}
         />
       ) : null}
+    </section>
+  );
+}
+
+/** The view with an exam chosen: both pickers, and the exam's matrix under them. */
+function ExamResults({
+  token,
+  exam,
+  student,
+  challengeId,
+}: {
+  token: string;
+  exam: string;
+  student?: string | undefined;
+  challengeId?: string | undefined;
+}) {
+  const navigate = useNavigate();
+  return (
+    <section aria-labelledby="results-heading" className="dash-section">
+      <div className="dash-section__header">
+        <h2 id="results-heading" className="dash-section__title">
+          {messages.resultsTitle}
+        </h2>
+        <ChallengeSelect
+          token={token}
+          list={listChallenges}
+          className="results-picker"
+          onChoose={(chosen) =>
+            void navigate({ to: '/adminDash', search: { view: 'results', challengeId: chosen } })
+          }
+        />
+        <ExamSelect
+          token={token}
+          examCode={exam}
+          onChoose={(chosen) =>
+            void navigate({ to: '/adminDash', search: { view: 'results', exam: chosen } })
+          }
+        />
+      </div>
+      {/* Keyed: another exam's filters and pages start afresh. */}
+      <ExamResultsView
+        key={exam}
+        token={token}
+        examCode={exam}
+        openStudent={student}
+        openChallenge={challengeId}
+      />
     </section>
   );
 }

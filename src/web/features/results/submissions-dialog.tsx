@@ -26,12 +26,19 @@ import { VerdictText } from '../../ui/verdict-text.tsx';
 const CodeViewer = lazy(() => import('./code-viewer.tsx'));
 const DiffView = lazy(() => import('./diff-view.tsx'));
 
-type Props = { token: string; challengeId: string; userId: string; onClose: () => void };
+type Props = {
+  token: string;
+  challengeId: string;
+  userId: string;
+  /** Opened from an exam's matrix (issue 31): the submissions made in that exam. */
+  examCode?: string | undefined;
+  onClose: () => void;
+};
 
-export function SubmissionsDialog({ token, challengeId, userId, onClose }: Props) {
+export function SubmissionsDialog({ token, challengeId, userId, examCode, onClose }: Props) {
   // Bumped after a re-judge is queued: the list is fetched at once and then follows it.
   const [refresh, setRefresh] = useState(0);
-  const answer = useStudentSubmissions(token, challengeId, userId, refresh);
+  const answer = useStudentSubmissions(token, challengeId, userId, refresh, examCode);
   const data = answer.state === 'loaded' ? answer.data : null;
   return (
     <StudentDialog

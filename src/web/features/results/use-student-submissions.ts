@@ -21,20 +21,28 @@ export function useStudentSubmissions(
   challengeId: string,
   userId: string,
   refresh = 0,
+  /** The exam the challenge was sat in (issue 31), if any. */
+  examCode?: string,
 ): StudentSubmissionsState {
   const [answer, setAnswer] = useState<{ key: string; result: StudentSubmissionsState } | null>(
     null,
   );
-  const key = `${challengeId}/${userId}`;
+  const key = `${examCode ?? ''}/${challengeId}/${userId}`;
 
   useEffect(() => {
     const controller = new AbortController();
     let timer: ReturnType<typeof setTimeout> | undefined;
     async function load() {
       try {
-        const data = await fetchStudentSubmissions(token, challengeId, userId, controller.signal);
+        const data = await fetchStudentSubmissions(
+          token,
+          challengeId,
+          userId,
+          controller.signal,
+          examCode,
+        );
         if (controller.signal.aborted) return;
-        setAnswer({ key: `${challengeId}/${userId}`, result: { state: 'loaded', data } });
+        setAnswer({ key, result: { state: 'loaded', data } });
         const pending = data.submissions.some(
           (s) => s.status === 'queued' || s.status === 'running',
         );
@@ -44,10 +52,10 @@ export function useStudentSubmissions(
         showFailure(error);
         // Said in the dialog too, so it does not stay on "Loading…" (an unknown student, say).
         setAnswer((current) =>
-          current?.key === `${challengeId}/${userId}` && current.result.state === 'loaded'
+          current?.key === key && current.result.state === 'loaded'
             ? current
             : {
-                key: `${challengeId}/${userId}`,
+                key,
                 result: {
                   state: 'failed',
                   message: error instanceof Error ? error.message : String(error),
@@ -61,7 +69,7 @@ export function useStudentSubmissions(
       controller.abort();
       clearTimeout(timer);
     };
-  }, [token, challengeId, userId, refresh]);
+  }, [token, challengeId, userId, refresh, examCode, key]);
 
   return answer?.key === key ? answer.result : { state: 'loading' };
 }

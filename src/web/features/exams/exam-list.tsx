@@ -1,0 +1,232 @@
+/**
+ * The dashboard's Exams view (`/adminDash?view=exams`): every exam with its code, title, window
+ * (in the portal's time zone, named), duration, problems, how many students started and whether
+ * it is archived; each row links to its form, its results and its preview. Delete asks first; an
+ * exam students have submitted in cannot be deleted (the server answers 409 examHasSubmissions),
+ * so it offers Archive instead, which keeps every submission, and an archived exam can be
+ * restored.
+ */
+import { Link } from '@tanstack/react-router';
+import { useCallback, useEffect, useState } from 'react';
+import type { ExamSummary } from '../../../contract/exams.ts';
+import { messages } from '../../../contract/messages.ts';
+import { ApiError } from '../../lib/api-client.ts';
+import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
+import { showFailure } from '../../ui/show-failure.ts';
+import { showSuccess } from '../../ui/toast.ts';
+import { deleteExam, listExams, setExamArchived } from './exams-api.ts';
+import { PreviewLink } from './preview-link.tsx';
+import './exams.css';
+
+type Asking = { kind: 'delete' | 'archive'; exam: ExamSummary };
+
+/** Whether Delete is worth offering: an exam with submissions can only be archived. */
+const deletable = (exam: ExamSummary) => !exam.hasSubmissions;
+
+export function ExamList({ token }: { token: string }) {
+  const [exams, setExams] = useState<ExamSummary[] | null>(null);
+  const [asking, setAsking] = useState<Asking | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const reload = useCallback(
+    () =>
+      listExams(token).then(
+        (list) => setExams(list),
+        (error: unknown) => showFailure(error),
+      ),
+    [token],
+  );
+  useEffect(() => {
+    void reload();
+  }, [reload]);
+
+  async function confirm() {
+    if (!asking || busy) return;
+    const { kind, exam } = asking;
+    setBusy(true);
+    try {
+      if (kind === 'delete') {
+        await deleteExam(token, exam.examCode);
+        showSuccess(messages.examDeleted);
+      } else {
+        await setExamArchived(token, exam.examCode, true);
+        showSuccess(messages.examArchivedDone);
+      }
+      setAsking(null);
+      await reload();
+    } catch (error) {
+      // Someone submitted since the list loaded: archiving is what is left to offer.
+      if (kind === 'delete' && error instanceof ApiError && error.status === 409) {
+        setAsking({ kind: 'archive', exam });
+        void reload();
+      } else {
+        setAsking(null);
+        showFailure(error);
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function restore(exam: ExamSummary) {
+    try {
+      await setExamArchived(token, exam.examCode, false);
+      showSuccess(messages.examRestored);
+      await reload();
+    } catch (error) {
+      showFailure(error);
+    }
+  }
+
+  return (
+    <section aria-labelledby="exams-heading" className="dash-section">
+      <div className="dash-section__header">
+        <h2 id="exams-heading" className="dash-section__title">
+          {messages.examsTitle}
+        </h2>
+        <Link to="/adminDash" search={{ view: 'add-exam' }} className="button button--primary">
+          {messages.newExam}
+        </Link>
+      </div>
+      <p className="muted">{messages.examsIntro}</p>
+      {exams === null ? (
+        <p className="muted">{messages.loading}</p>
+      ) : exams.length === 0 ? (
+        <p className="muted">{messages.noExams}</p>
+      ) : (
+        <div className="table-wrap">
+          <table className="table exam-list" data-testid="exam-list">
+            <caption className="visually-hidden">{messages.examsTableCaption}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{messages.colExamCode}</th>
+                <th scope="col">{messages.colExamTitle}</th>
+                <th scope="col">{messages.colExamWindow}</th>
+                <th scope="col" className="data-table__numeric">
+                  {messages.colExamDuration}
+                </th>
+                <th scope="col">{messages.colExamProblems}</th>
+                <th scope="col" className="data-table__numeric">
+                  {messages.colExamStarted}
+                </th>
+                <th scope="col">{messages.colExamArchived}</th>
+                <th scope="col">{messages.colActions}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {exams.map((exam) => (
+                <ExamRow
+                  key={exam.examCode}
+                  exam={exam}
+                  onDelete={() => setAsking({ kind: deletable(exam) ? 'delete' : 'archive', exam })}
+                  onRestore={() => void restore(exam)}
+                />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <ConfirmDialog
+        open={asking !== null}
+        title={
+          asking?.kind === 'archive'
+            ? messages.confirmArchiveExamTitle
+            : messages.confirmDeleteExamTitle
+        }
+        confirmLabel={asking?.kind === 'archive' ? messages.confirmArchive : messages.confirmDelete}
+        onConfirm={() => void confirm()}
+        onCancel={() => setAsking(null)}
+      >
+        <strong>{asking?.exam.examCode}</strong> —{' '}
+        {asking?.kind === 'archive'
+          ? messages.confirmArchiveExamText
+          : messages.confirmDeleteExamText}
+      </ConfirmDialog>
+    </section>
+  );
+}
+
+function ExamRow({
+  exam,
+  onDelete,
+  onRestore,
+}: {
+  exam: ExamSummary;
+  onDelete: () => void;
+  onRestore: () => void;
+}) {
+  const code = exam.examCode;
+  const label = (text: string) => text.replace('{code}', code);
+  return (
+    <tr data-testid="exam-row" data-exam={code}>
+      <th scope="row" className="challenge-list__code">
+        <Link
+          to="/adminDash"
+          search={{ view: 'edit-exam', exam: code }}
+          className="link mono"
+          aria-label={label(messages.editExamLabel)}
+        >
+          {code}
+        </Link>
+      </th>
+      <td className="challenge-list__name">{exam.title}</td>
+      <td className="challenge-list__dates">
+        <span>{`${exam.startDate} ${exam.startTime} –`}</span>{' '}
+        <span>{`${exam.endDate} ${exam.endTime}`}</span>{' '}
+        <span className="muted">({exam.timeZone})</span>
+      </td>
+      <td className="data-table__numeric">
+        {messages.examDurationText.replace('{minutes}', String(exam.durationMinutes))}
+      </td>
+      <td>
+        {messages.examProblemsText
+          .replace('{count}', String(exam.slotCount))
+          .replace('{points}', String(exam.totalPoints))}
+      </td>
+      <td className="data-table__numeric">{exam.studentsStarted}</td>
+      <td>{exam.archived ? <span className="tag">{messages.yes}</span> : messages.no}</td>
+      <td>
+        <div className="exam-list__actions">
+          <Link
+            to="/adminDash"
+            search={{ view: 'edit-exam', exam: code }}
+            className="link"
+            aria-label={label(messages.editExamLabel)}
+          >
+            {messages.editExam}
+          </Link>
+          <Link
+            to="/adminDash"
+            search={{ view: 'results', exam: code }}
+            className="link"
+            aria-label={label(messages.examResultsLinkLabel)}
+          >
+            {messages.examResultsLink}
+          </Link>
+          <PreviewLink examCode={code} compact />
+          {exam.archived ? (
+            <button
+              type="button"
+              className="button button--ghost button--small"
+              aria-label={label(messages.restoreExamLabel)}
+              onClick={onRestore}
+            >
+              {messages.restoreExam}
+            </button>
+          ) : (
+            <button
+              type="button"
+              className="button button--ghost button--small exam-list__danger"
+              aria-label={label(
+                deletable(exam) ? messages.deleteExamLabel : messages.archiveExamLabel,
+              )}
+              onClick={onDelete}
+            >
+              {deletable(exam) ? messages.deleteExam : messages.archiveExam}
+            </button>
+          )}
+        </div>
+      </td>
+    </tr>
+  );
+}
