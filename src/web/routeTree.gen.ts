@@ -16,6 +16,7 @@ import { Route as AdminDashRouteImport } from './routes/adminDash'
 import { Route as ForgotPasswordRouteImport } from './routes/forgot-password'
 import { Route as ChallengesChallengeIdRouteImport } from './routes/challenges.$challengeId'
 import { Route as CompilerChallengeIdRouteImport } from './routes/compiler.$challengeId'
+import { Route as ExamsExamCodeRouteImport } from './routes/exams.$examCode'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -52,6 +53,11 @@ const CompilerChallengeIdRoute = CompilerChallengeIdRouteImport.update({
   path: '/compiler/$challengeId',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ExamsExamCodeRoute = ExamsExamCodeRouteImport.update({
+  id: '/exams/$examCode',
+  path: '/exams/$examCode',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -61,6 +67,7 @@ export interface FileRoutesByFullPath {
   '/forgot-password': typeof ForgotPasswordRoute
   '/challenges/$challengeId': typeof ChallengesChallengeIdRoute
   '/compiler/$challengeId': typeof CompilerChallengeIdRoute
+  '/exams/$examCode': typeof ExamsExamCodeRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -70,6 +77,7 @@ export interface FileRoutesByTo {
   '/forgot-password': typeof ForgotPasswordRoute
   '/challenges/$challengeId': typeof ChallengesChallengeIdRoute
   '/compiler/$challengeId': typeof CompilerChallengeIdRoute
+  '/exams/$examCode': typeof ExamsExamCodeRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -80,6 +88,7 @@ export interface FileRoutesById {
   '/forgot-password': typeof ForgotPasswordRoute
   '/challenges/$challengeId': typeof ChallengesChallengeIdRoute
   '/compiler/$challengeId': typeof CompilerChallengeIdRoute
+  '/exams/$examCode': typeof ExamsExamCodeRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -91,6 +100,7 @@ export interface FileRouteTypes {
     | '/forgot-password'
     | '/challenges/$challengeId'
     | '/compiler/$challengeId'
+    | '/exams/$examCode'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -100,6 +110,7 @@ export interface FileRouteTypes {
     | '/forgot-password'
     | '/challenges/$challengeId'
     | '/compiler/$challengeId'
+    | '/exams/$examCode'
   id:
     | '__root__'
     | '/'
@@ -109,6 +120,7 @@ export interface FileRouteTypes {
     | '/forgot-password'
     | '/challenges/$challengeId'
     | '/compiler/$challengeId'
+    | '/exams/$examCode'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -119,6 +131,7 @@ export interface RootRouteChildren {
   ForgotPasswordRoute: typeof ForgotPasswordRoute
   ChallengesChallengeIdRoute: typeof ChallengesChallengeIdRoute
   CompilerChallengeIdRoute: typeof CompilerChallengeIdRoute
+  ExamsExamCodeRoute: typeof ExamsExamCodeRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -172,6 +185,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof CompilerChallengeIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/exams/$examCode': {
+      id: '/exams/$examCode'
+      path: '/exams/$examCode'
+      fullPath: '/exams/$examCode'
+      preLoaderRoute: typeof ExamsExamCodeRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
@@ -183,6 +203,7 @@ const rootRouteChildren: RootRouteChildren = {
   ForgotPasswordRoute: ForgotPasswordRoute,
   ChallengesChallengeIdRoute: ChallengesChallengeIdRoute,
   CompilerChallengeIdRoute: CompilerChallengeIdRoute,
+  ExamsExamCodeRoute: ExamsExamCodeRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -7,11 +7,12 @@
  * codes are matched without regard to case. A challenge id never holds `:` or `/`
  * (CHALLENGE_ID_PATTERN), so no scope can be read as another.
  *
- * The draft keys are written down here, not only in the compiler page, because the exam screen
- * around it reads which of its problems have a draft ("draft saved" in its list).
+ * The draft and queue keys are written down here, not only in the compiler page, because the
+ * exam screen around it reads which of its problems have a draft ("draft saved" in its list) and
+ * whether submissions still wait for the network (before the student finishes).
  */
 import { idbKeys } from './idb.ts';
-import { storageKeys } from './web-storage.ts';
+import { storageGetJson, storageKeys } from './web-storage.ts';
 
 export function problemScope(challengeId: string, examCode?: string): string {
   return examCode ? `exam:${examCode.trim().toLowerCase()}/${challengeId}` : challengeId;
@@ -39,4 +40,18 @@ export async function draftedScopes(
     if (stored.some((k) => k === key || k.startsWith(`${key}:`))) found.add(scope);
   }
   return found;
+}
+
+/** The key of a problem's offline submission queue (the compiler page's submission-queue.ts). */
+export const queueKey = (owner: string, scope: string) => `compiler-queue:${owner}:${scope}`;
+
+/**
+ * Whether any of `scopes` has submissions waiting for the network, read from the queue's
+ * localStorage copy (written first, and at once, whenever the queue changes).
+ */
+export function hasQueuedSubmissions(owner: string, scopes: readonly string[]): boolean {
+  return scopes.some((scope) => {
+    const queue = storageGetJson('local', queueKey(owner, scope));
+    return Array.isArray(queue) && queue.length > 0;
+  });
 }

@@ -31,8 +31,13 @@ function StudentPage() {
         <StudentScreen
           stepTwo={
             <TestCodeForm
-              onStart={(code) =>
-                void navigate({ to: '/challenges/$challengeId', params: { challengeId: code } })
+              onStart={(target) =>
+                void (target.kind === 'exam'
+                  ? navigate({ to: '/exams/$examCode', params: { examCode: target.examCode } })
+                  : navigate({
+                      to: '/challenges/$challengeId',
+                      params: { challengeId: target.challengeId },
+                    }))
               }
             />
           }

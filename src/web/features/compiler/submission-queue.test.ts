@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { loadQueue, newSubmissionId, queueKey, storeQueue } from './submission-queue.ts';
+import { queueKey } from '../../lib/problem-scope.ts';
+import { loadQueue, newSubmissionId, storeQueue } from './submission-queue.ts';
 
 describe('the offline submission queue', () => {
   it('keeps submissions per student and challenge, oldest first', async () => {

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { JUDGE_LANGUAGES } from '../../../contract/verdicts.ts';
 import { idbGet, idbSet } from '../../lib/idb.ts';
+import { queueKey } from '../../lib/problem-scope.ts';
 import { storageGetJson, storageSet } from '../../lib/web-storage.ts';
 
 const queuedSchema = z.object({
@@ -20,8 +21,6 @@ const queuedSchema = z.object({
 });
 export type QueuedSubmission = z.infer<typeof queuedSchema>;
 const queueSchema = z.array(queuedSchema);
-
-export const queueKey = (owner: string, scope: string) => `compiler-queue:${owner}:${scope}`;
 
 function parseQueue(value: unknown): QueuedSubmission[] {
   const parsed = queueSchema.safeParse(value);

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { messages } from '../../../contract/messages.ts';
 import { HOUR_MS, fakeSession } from '../../session/test-tokens.ts';
@@ -34,13 +34,97 @@ afterEach(() => {
 });
 
 describe('TestCodeForm', () => {
-  it('starts the test with the trimmed code', async () => {
+  it('starts the test with the trimmed code when the server does not know it (404)', async () => {
     setSession(fakeSession());
+    const fetch = vi.fn((_url: string, _init?: RequestInit) =>
+      Promise.resolve(Response.json({ message: 'No such code' }, { status: 404 })),
+    );
+    vi.stubGlobal('fetch', fetch);
     const { onStart, user } = setup();
     await user.type(screen.getByLabelText(messages.fieldTestCode), '  CS 101/a  ');
     await user.click(screen.getByRole('button', { name: messages.startTest }));
-    expect(onStart).toHaveBeenCalledWith('CS 101/a');
+    await waitFor(() =>
+      expect(onStart).toHaveBeenCalledWith({ kind: 'challenge', challengeId: 'CS 101/a' }),
+    );
+    expect(fetch.mock.calls[0]?.[0]).toBe('/api/user/testCode/CS%20101%2Fa');
     expect(toast.showError).not.toHaveBeenCalled();
+  });
+
+  it('opens the exam a code names, typed in any case with spaces around it', async () => {
+    setSession(fakeSession());
+    const fetch = vi.fn((_url: string, _init?: RequestInit) =>
+      Promise.resolve(Response.json({ kind: 'exam', examCode: 'MID-1' })),
+    );
+    vi.stubGlobal('fetch', fetch);
+    const { onStart, user } = setup();
+    await user.type(screen.getByLabelText(messages.fieldTestCode), '  mId-1 ');
+    await user.click(screen.getByRole('button', { name: messages.startTest }));
+    await waitFor(() => expect(onStart).toHaveBeenCalledWith({ kind: 'exam', examCode: 'MID-1' }));
+    const [url, init] = fetch.mock.calls[0] ?? [];
+    expect(url).toBe('/api/user/testCode/mId-1');
+    expect(new Headers(init?.headers).get('authorization')).toMatch(/^Bearer /);
+  });
+
+  it('opens the challenge the server names, and /challenges/{code} without a network', async () => {
+    setSession(fakeSession());
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.resolve(Response.json({ kind: 'challenge', challengeId: 'SUM-1' }))),
+    );
+    const { onStart, user } = setup();
+    const field = screen.getByLabelText(messages.fieldTestCode);
+    await user.type(field, 'sum-1');
+    await user.click(screen.getByRole('button', { name: messages.startTest }));
+    await waitFor(() =>
+      expect(onStart).toHaveBeenCalledWith({ kind: 'challenge', challengeId: 'SUM-1' }),
+    );
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+    await user.clear(field);
+    await user.type(field, 'OTHER-2');
+    await user.click(screen.getByRole('button', { name: messages.startTest }));
+    await waitFor(() =>
+      expect(onStart).toHaveBeenLastCalledWith({ kind: 'challenge', challengeId: 'OTHER-2' }),
+    );
+  });
+
+  it('still opens an exam looked up before when the network is gone', async () => {
+    setSession(fakeSession());
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.resolve(Response.json({ kind: 'exam', examCode: 'MID-2' }))),
+    );
+    const { onStart, user } = setup();
+    const field = screen.getByLabelText(messages.fieldTestCode);
+    await user.type(field, 'MID-2');
+    await user.click(screen.getByRole('button', { name: messages.startTest }));
+    await waitFor(() => expect(onStart).toHaveBeenCalledTimes(1));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+    await user.clear(field);
+    await user.type(field, ' mid-2');
+    await user.click(screen.getByRole('button', { name: messages.startTest }));
+    await waitFor(() => expect(onStart).toHaveBeenCalledTimes(2));
+    expect(onStart).toHaveBeenLastCalledWith({ kind: 'exam', examCode: 'MID-2' });
+  });
+
+  it('stops with the message when the server refuses the session', async () => {
+    setSession(fakeSession());
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() =>
+        Promise.resolve(Response.json({ message: messages.sessionExpired }, { status: 401 })),
+      ),
+    );
+    const { onStart, user } = setup();
+    await user.type(screen.getByLabelText(messages.fieldTestCode), 'MID-3');
+    await user.click(screen.getByRole('button', { name: messages.startTest }));
+    await waitFor(() => expect(toast.showError).toHaveBeenCalledWith(messages.sessionExpired));
+    expect(onStart).not.toHaveBeenCalled();
   });
 
   it('does nothing for an empty or blank code while signed in', async () => {

@@ -1,35 +1,59 @@
 /**
  * Step 2 (spec §2, §5): the test code field and Start Test. The code is trimmed; the token is
  * checked at the moment of the click, because a student may leave the page open overnight, so an
- * expired token logs out and shows 'Please Sign in first'; an empty code does nothing.
+ * expired token logs out and shows 'Please Sign in first'; an empty code does nothing. A code may
+ * name an exam or a challenge (issue 31): the lookup (test-code-lookup.ts, loaded on the first
+ * press) says which; one it cannot tell opens the challenge's test screen as before.
  */
 import { useState, type FormEvent } from 'react';
+import type { TestCodeResponse } from '../../../contract/exams.ts';
 import { firstScreenMessages as messages } from '../../../contract/messages-first-screen.ts';
 import { currentValidSession } from '../../session/index.ts';
+import { showFailure } from '../../ui/show-failure.ts';
 import { showError } from '../../ui/toast.ts';
 import { TextField } from '../../ui/text-field.tsx';
 
+// A chunk that cannot be fetched (offline before the service worker cached it) is no answer:
+// the code opens the challenge's test screen, as before there were exams.
+const loadLookup = () => import('./test-code-lookup.ts').catch(() => undefined);
+
 type Props = {
-  /** Called with the trimmed, non-empty code of a signed-in student. */
-  onStart: (code: string) => void;
+  /** Called with what the trimmed, non-empty code of a signed-in student names. */
+  onStart: (target: TestCodeResponse) => void;
 };
 
 export function TestCodeForm({ onStart }: Props) {
   const [code, setCode] = useState('');
+  const [busy, setBusy] = useState(false);
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!currentValidSession()) {
+    if (busy) return;
+    const session = currentValidSession();
+    if (!session) {
       showError(messages.signInFirst);
       return;
     }
     const trimmed = code.trim();
     if (trimmed === '') return;
-    onStart(trimmed);
+    setBusy(true);
+    try {
+      const lookup = await loadLookup();
+      onStart(
+        lookup
+          ? await lookup.lookUpTestCode(session, trimmed)
+          : { kind: 'challenge', challengeId: trimmed },
+      );
+    } catch (error) {
+      // The server refused the session: signed out here too, and step 1 shows again.
+      showFailure(error);
+    } finally {
+      setBusy(false);
+    }
   }
 
   return (
-    <form className="form" noValidate onSubmit={onSubmit}>
+    <form className="form" noValidate onSubmit={(event) => void onSubmit(event)} aria-busy={busy}>
       <TextField
         label={messages.fieldTestCode}
         name="testCode"
@@ -39,7 +63,7 @@ export function TestCodeForm({ onStart }: Props) {
         value={code}
         onChange={(event) => setCode(event.target.value)}
       />
-      <button type="submit" className="button button--primary button--block">
+      <button type="submit" className="button button--primary button--block" disabled={busy}>
         {messages.startTest}
       </button>
     </form>

@@ -1,0 +1,229 @@
+/**
+ * The student's exam screen (`/exams/$examCode`, issue 31 item 3): one countdown for the exam, the
+ * instructions, the list of problems with each one's state, the chosen problem's compiler page
+ * (the existing one, so Run, Submit, history and signals work per problem) and "Finish exam" with
+ * a confirmation, after which the screen shows the exam finished. Opened from this computer's copy
+ * when the network is gone (use-student-exam.ts).
+ */
+import { Link } from '@tanstack/react-router';
+import { useCallback, useMemo, useState } from 'react';
+import type { CompilerEvent } from '../../../contract/compiler-events.ts';
+import { examMessages, type StudentExam } from '../../../contract/exams.ts';
+import { messages } from '../../../contract/messages.ts';
+import type { UserSession } from '../../../contract/session.ts';
+import { useOnline } from '../../lib/online.ts';
+import { hasQueuedSubmissions, problemScope } from '../../lib/problem-scope.ts';
+import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
+import type { ServerClock } from '../../ui/server-clock.ts';
+import { showFailure } from '../../ui/show-failure.ts';
+import { showError } from '../../ui/toast.ts';
+import { useCountdown } from '../../ui/use-countdown.ts';
+import { ExamFrames } from './exam-frames.tsx';
+import { ExamHeader } from './exam-header.tsx';
+import { clockTime, InstructionsPanel } from './instructions-panel.tsx';
+import { ProblemList, type ProblemEntry } from './problem-list.tsx';
+import { problemStateLabel, problemStatus, totalLabel } from './problem-state.ts';
+import { useDraftedProblems } from './use-drafted-problems.ts';
+import { isFinishedRefusal, useStudentExam } from './use-student-exam.ts';
+import './exams.css';
+
+type Props = { session: UserSession; examCode: string };
+
+export function ExamScreen({ session, examCode }: Props) {
+  const { state, refresh, finish, retry } = useStudentExam(session, examCode);
+  if (state.status === 'loading')
+    return (
+      <p className="exam-message" role="status">
+        {messages.examOpening}
+      </p>
+    );
+  if (state.status === 'failed')
+    return isFinishedRefusal(state.message) ? (
+      <FinishedCard />
+    ) : (
+      <div className="card exam-message" role="alert">
+        <p>{state.message}</p>
+        <div className="actions">
+          <button type="button" className="button button--secondary" onClick={retry}>
+            {messages.tryAgain}
+          </button>
+          <Link to="/" className="button button--ghost">
+            {messages.examBackToStart}
+          </Link>
+        </div>
+      </div>
+    );
+  return (
+    <ExamWorkspace
+      owner={session.id}
+      exam={state.exam}
+      clock={state.clock}
+      offline={state.offline}
+      frames={state.frames}
+      onJudged={refresh}
+      onFinish={finish}
+    />
+  );
+}
+
+type WorkspaceProps = {
+  owner: string;
+  exam: StudentExam;
+  clock: ServerClock;
+  offline: boolean;
+  frames: Readonly<Record<string, string>>;
+  onJudged: () => void;
+  onFinish: () => Promise<void>;
+};
+
+function ExamWorkspace({
+  owner,
+  exam,
+  clock,
+  offline,
+  frames,
+  onJudged,
+  onFinish,
+}: WorkspaceProps) {
+  const online = useOnline();
+  const [current, setCurrent] = useState<string>('instructions');
+  const [opened, setOpened] = useState<string[]>([]);
+  const [asking, setAsking] = useState(false);
+  const [finishing, setFinishing] = useState(false);
+  const finished = exam.finishedAt !== null;
+  const remaining = useCountdown(Date.parse(exam.deadline), clock, noop);
+
+  const scopes = useMemo(
+    () => exam.problems.map((p) => problemScope(p.challengeId, exam.examCode)),
+    [exam.problems, exam.examCode],
+  );
+  const drafted = useDraftedProblems(owner, scopes);
+
+  const choose = useCallback((id: string) => {
+    setCurrent(id);
+    if (id !== 'instructions') setOpened((list) => (list.includes(id) ? list : [...list, id]));
+  }, []);
+
+  const onEvent = useCallback(
+    (event: CompilerEvent) => {
+      // A judged submission changes the problem's state and score and the total.
+      if (event.type === 'submitted') onJudged();
+    },
+    [onJudged],
+  );
+
+  const entries: ProblemEntry[] = exam.problems.map((problem, index) => {
+    const status = problemStatus(problem, {
+      drafted: drafted.has(scopes[index] ?? ''),
+      openedHere: opened.includes(problem.challengeId),
+    });
+    return {
+      id: problem.challengeId,
+      ordinal: problem.ordinal,
+      name: problem.challengeName,
+      points: problem.points,
+      detail: problemStateLabel(status, problem),
+      tone: status === 'submitted' ? 'done' : status === 'draft' ? 'draft' : undefined,
+    };
+  });
+
+  function askToFinish() {
+    if (!navigator.onLine) {
+      showError(messages.finishNeedsNetwork);
+      return;
+    }
+    // Finished first, a submission still queued on this computer would be refused when sent.
+    if (hasQueuedSubmissions(owner, scopes)) {
+      showError(messages.confirmFinishPending);
+      return;
+    }
+    setAsking(true);
+  }
+
+  async function confirmFinish() {
+    setAsking(false);
+    setFinishing(true);
+    try {
+      await onFinish();
+    } catch (error) {
+      showFailure(error);
+    } finally {
+      setFinishing(false);
+    }
+  }
+
+  const total = totalLabel(exam.total, exam.totalPoints);
+  return (
+    <div className="exam-screen">
+      <ExamHeader
+        examCode={exam.examCode}
+        title={exam.title}
+        total={total}
+        remainingMs={finished ? null : remaining}
+        action={
+          finished ? null : (
+            <button
+              type="button"
+              className="button button--primary"
+              disabled={finishing}
+              onClick={askToFinish}
+            >
+              {finishing ? messages.finishingExam : messages.finishExam}
+            </button>
+          )
+        }
+      />
+      {offline ? (
+        <p className="exam-banner" role="status" data-testid="exam-offline">
+          {messages.examOfflineCopy}
+        </p>
+      ) : null}
+      {finished ? (
+        <div className="exam-body exam-body--finished">
+          <ProblemList entries={entries} current="" />
+          <FinishedCard finishedAt={exam.finishedAt} />
+        </div>
+      ) : (
+        <div className="exam-body">
+          <ProblemList entries={entries} current={current} onChoose={choose} />
+          <div className="exam-stage">
+            {current === 'instructions' ? <InstructionsPanel exam={exam} onOpen={choose} /> : null}
+            <ExamFrames
+              problems={exam.problems}
+              frames={frames}
+              opened={opened}
+              chosen={current === 'instructions' ? null : current}
+              online={online && !offline}
+              onEvent={onEvent}
+            />
+          </div>
+        </div>
+      )}
+      <ConfirmDialog
+        open={asking}
+        title={messages.confirmFinishTitle}
+        confirmLabel={messages.finishExam}
+        onConfirm={() => void confirmFinish()}
+        onCancel={() => setAsking(false)}
+      >
+        {messages.confirmFinishText}
+      </ConfirmDialog>
+    </div>
+  );
+}
+
+const noop = () => undefined;
+function FinishedCard({ finishedAt }: { finishedAt?: string | null }) {
+  return (
+    <section className="card exam-message" aria-labelledby="exam-finished-heading">
+      <h2 id="exam-finished-heading">{messages.examFinishedTitle}</h2>
+      <p data-testid="exam-finished">{examMessages.examFinished}</p>
+      {finishedAt ? (
+        <p className="muted">{messages.examFinishedAt.replace('{time}', clockTime(finishedAt))}</p>
+      ) : null}
+      <Link to="/" className="button button--secondary">
+        {messages.examBackToStart}
+      </Link>
+    </section>
+  );
+}
