@@ -4,6 +4,12 @@
  * so deep links open offline; the API always goes to the network, never to a cache (a stale answer on exam day
  * is worse than a clear network error). The exceptions are the roster template, see below, and a
  * statement's images, which are named by their content and so never stale (statement-images.ts).
+ *
+ * Exams (issue 31) need nothing more here: /exams/* and the compiler pages in their frames are
+ * navigations, answered by the shell, whose lazy chunks are all precached. What an exam needs to
+ * go on offline (its answer, each problem's statement) is kept by the pages themselves, per
+ * student, in IndexedDB (src/web/lib/problem-copies.ts): a copy kept here by address could not
+ * check the token offline, and would hand back the server's clock of the moment it was made.
  */
 import {
   rosterTemplateFileName,

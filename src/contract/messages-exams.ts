@@ -113,6 +113,7 @@ export const examScreenMessages = {
   stateOpened: 'Opened',
   stateDraft: 'Draft saved',
   stateSubmitted: 'Submitted',
+  stateQueued: 'Submission waiting for the network',
   stateScore: '{score} / {points}',
   examTotal: 'Total',
   examTotalValue: '{total} / {points}',
@@ -136,6 +137,8 @@ export const examScreenMessages = {
     'Finishing the exam needs the network. Your work is saved on this computer: finish once you are back online.',
   examFinishedTitle: 'Exam finished',
   examFinishedAt: 'Finished at {time}.',
+  examReadyOffline:
+    'Every problem is saved on this computer: if the network drops, you can go on working.',
   examOfflineCopy:
     'You are offline: this is your exam as it was when it last opened. Your work is saved on this computer and your submissions are sent when the network returns.',
   examPreviewBanner:

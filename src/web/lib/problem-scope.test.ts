@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { idbSet } from './idb.ts';
-import { draftKey, draftedScopes, problemScope } from './problem-scope.ts';
+import { draftKey, draftedScopes, problemScope, queueKey, queuedScopes } from './problem-scope.ts';
 
 describe('problem scopes', () => {
   it('keeps the keys a challenge sat alone always had, and gives an exam problem its own', () => {
@@ -24,5 +24,13 @@ describe('problem scopes', () => {
     localStorage.setItem(draftKey('u1', `${exam('D')}X`), '{}');
     const found = await draftedScopes('u1', ['A', 'B', 'C', 'D'].map(exam));
     expect([...found].sort()).toEqual([exam('A'), exam('B')]);
+  });
+
+  it('finds the problems with submissions waiting for the network', () => {
+    const exam = (id: string) => problemScope(id, 'E1');
+    localStorage.setItem(queueKey('u1', exam('A')), JSON.stringify([{ submissionId: 'x' }]));
+    localStorage.setItem(queueKey('u1', exam('B')), '[]');
+    localStorage.setItem(queueKey('u2', exam('C')), JSON.stringify([{ submissionId: 'y' }]));
+    expect([...queuedScopes('u1', ['A', 'B', 'C'].map(exam))]).toEqual([exam('A')]);
   });
 });

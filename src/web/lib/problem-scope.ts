@@ -46,12 +46,14 @@ export async function draftedScopes(
 export const queueKey = (owner: string, scope: string) => `compiler-queue:${owner}:${scope}`;
 
 /**
- * Whether any of `scopes` has submissions waiting for the network, read from the queue's
- * localStorage copy (written first, and at once, whenever the queue changes).
+ * Which of `scopes` have submissions waiting for the network, read from the queue's localStorage
+ * copy (written first, and at once, whenever the queue changes).
  */
-export function hasQueuedSubmissions(owner: string, scopes: readonly string[]): boolean {
-  return scopes.some((scope) => {
-    const queue = storageGetJson('local', queueKey(owner, scope));
-    return Array.isArray(queue) && queue.length > 0;
-  });
+export function queuedScopes(owner: string, scopes: readonly string[]): Set<string> {
+  return new Set(
+    scopes.filter((scope) => {
+      const queue = storageGetJson('local', queueKey(owner, scope));
+      return Array.isArray(queue) && queue.length > 0;
+    }),
+  );
 }

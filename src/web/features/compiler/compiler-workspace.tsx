@@ -261,7 +261,8 @@ export function CompilerWorkspace({ challenge, clock, credentials, owner, statem
               : `${formatScore(bestScore)} / ${formatScore(challenge.score)}`}
           </strong>
         </p>
-        <Countdown remainingMs={remaining} />
+        {/* Under an exam, the exam screen around the page shows the exam's one countdown. */}
+        {credentials.examCode ? null : <Countdown remainingMs={remaining} />}
       </header>
       <SignalNotice captureTabChanges={captureTabChanges} disablePaste={disablePaste} />
       <div className="compiler__body">

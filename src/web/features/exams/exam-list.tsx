@@ -1,7 +1,7 @@
 /**
- * The dashboard's Exams view (`/adminDash?view=exams`): every exam with its code, title, window
- * (in the portal's time zone, named), duration, problems, how many students started and whether
- * it is archived; each row links to its form, its results and its preview. Delete asks first; an
+ * The dashboard's Exams view (`/adminDash?view=exams`): every exam with its code, title (and an
+ * Archived tag), window (in the portal's time zone, named in the header), duration, problems and
+ * how many students started; each row links to its form, its results and its preview. Delete asks first; an
  * exam students have submitted in cannot be deleted (the server answers 409 examHasSubmissions),
  * so it offers Archive instead, which keeps every submission, and an archived exam can be
  * restored.
@@ -101,7 +101,11 @@ export function ExamList({ token }: { token: string }) {
               <tr>
                 <th scope="col">{messages.colExamCode}</th>
                 <th scope="col">{messages.colExamTitle}</th>
-                <th scope="col">{messages.colExamWindow}</th>
+                <th scope="col">
+                  {messages.colExamWindow}{' '}
+                  {/* One portal, one zone: every exam's window is read in it. */}
+                  <span className="exam-list__zone">({exams[0]?.timeZone})</span>
+                </th>
                 <th scope="col" className="data-table__numeric">
                   {messages.colExamDuration}
                 </th>
@@ -109,7 +113,6 @@ export function ExamList({ token }: { token: string }) {
                 <th scope="col" className="data-table__numeric">
                   {messages.colExamStarted}
                 </th>
-                <th scope="col">{messages.colExamArchived}</th>
                 <th scope="col">{messages.colActions}</th>
               </tr>
             </thead>
@@ -169,11 +172,20 @@ function ExamRow({
           {code}
         </Link>
       </th>
-      <td className="challenge-list__name">{exam.title}</td>
+      <td className="exam-list__title">
+        {exam.title}
+        {exam.archived ? (
+          <>
+            {' '}
+            <span className="tag" data-testid="exam-archived">
+              {messages.colExamArchived}
+            </span>
+          </>
+        ) : null}
+      </td>
       <td className="challenge-list__dates">
         <span>{`${exam.startDate} ${exam.startTime} –`}</span>{' '}
-        <span>{`${exam.endDate} ${exam.endTime}`}</span>{' '}
-        <span className="muted">({exam.timeZone})</span>
+        <span>{`${exam.endDate} ${exam.endTime}`}</span>
       </td>
       <td className="data-table__numeric">
         {messages.examDurationText.replace('{minutes}', String(exam.durationMinutes))}
@@ -184,7 +196,6 @@ function ExamRow({
           .replace('{points}', String(exam.totalPoints))}
       </td>
       <td className="data-table__numeric">{exam.studentsStarted}</td>
-      <td>{exam.archived ? <span className="tag">{messages.yes}</span> : messages.no}</td>
       <td>
         <div className="exam-list__actions">
           <Link
@@ -207,7 +218,7 @@ function ExamRow({
           {exam.archived ? (
             <button
               type="button"
-              className="button button--ghost button--small"
+              className="exam-list__action"
               aria-label={label(messages.restoreExamLabel)}
               onClick={onRestore}
             >
@@ -216,7 +227,7 @@ function ExamRow({
           ) : (
             <button
               type="button"
-              className="button button--ghost button--small exam-list__danger"
+              className="exam-list__action exam-list__action--danger"
               aria-label={label(
                 deletable(exam) ? messages.deleteExamLabel : messages.archiveExamLabel,
               )}

@@ -12,7 +12,7 @@ import { examMessages, type StudentExam } from '../../../contract/exams.ts';
 import { messages } from '../../../contract/messages.ts';
 import type { UserSession } from '../../../contract/session.ts';
 import { useOnline } from '../../lib/online.ts';
-import { hasQueuedSubmissions, problemScope } from '../../lib/problem-scope.ts';
+import { problemScope } from '../../lib/problem-scope.ts';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import type { ServerClock } from '../../ui/server-clock.ts';
 import { showFailure } from '../../ui/show-failure.ts';
@@ -23,7 +23,7 @@ import { ExamHeader } from './exam-header.tsx';
 import { clockTime, InstructionsPanel } from './instructions-panel.tsx';
 import { ProblemList, type ProblemEntry } from './problem-list.tsx';
 import { problemStateLabel, problemStatus, totalLabel } from './problem-state.ts';
-import { useDraftedProblems } from './use-drafted-problems.ts';
+import { useLocalWork } from './use-local-work.ts';
 import { isFinishedRefusal, useStudentExam } from './use-student-exam.ts';
 import './exams.css';
 
@@ -59,6 +59,7 @@ export function ExamScreen({ session, examCode }: Props) {
       exam={state.exam}
       clock={state.clock}
       offline={state.offline}
+      offlineReady={state.offlineReady}
       frames={state.frames}
       onJudged={refresh}
       onFinish={finish}
@@ -71,6 +72,7 @@ type WorkspaceProps = {
   exam: StudentExam;
   clock: ServerClock;
   offline: boolean;
+  offlineReady: boolean;
   frames: Readonly<Record<string, string>>;
   onJudged: () => void;
   onFinish: () => Promise<void>;
@@ -81,6 +83,7 @@ function ExamWorkspace({
   exam,
   clock,
   offline,
+  offlineReady,
   frames,
   onJudged,
   onFinish,
@@ -97,7 +100,7 @@ function ExamWorkspace({
     () => exam.problems.map((p) => problemScope(p.challengeId, exam.examCode)),
     [exam.problems, exam.examCode],
   );
-  const drafted = useDraftedProblems(owner, scopes);
+  const local = useLocalWork(owner, scopes);
 
   const choose = useCallback((id: string) => {
     setCurrent(id);
@@ -113,8 +116,10 @@ function ExamWorkspace({
   );
 
   const entries: ProblemEntry[] = exam.problems.map((problem, index) => {
+    const scope = scopes[index] ?? '';
     const status = problemStatus(problem, {
-      drafted: drafted.has(scopes[index] ?? ''),
+      drafted: local.drafted.has(scope),
+      queued: local.queued.has(scope),
       openedHere: opened.includes(problem.challengeId),
     });
     return {
@@ -123,7 +128,12 @@ function ExamWorkspace({
       name: problem.challengeName,
       points: problem.points,
       detail: problemStateLabel(status, problem),
-      tone: status === 'submitted' ? 'done' : status === 'draft' ? 'draft' : undefined,
+      tone:
+        status === 'submitted'
+          ? 'done'
+          : status === 'draft' || status === 'queued'
+            ? 'draft'
+            : undefined,
     };
   });
 
@@ -133,7 +143,7 @@ function ExamWorkspace({
       return;
     }
     // Finished first, a submission still queued on this computer would be refused when sent.
-    if (hasQueuedSubmissions(owner, scopes)) {
+    if (local.queued.size > 0) {
       showError(messages.confirmFinishPending);
       return;
     }
@@ -179,13 +189,24 @@ function ExamWorkspace({
         </p>
       ) : null}
       {finished ? (
-        <div className="exam-body exam-body--finished">
+        <div className="exam-body">
           <ProblemList entries={entries} current="" />
           <FinishedCard finishedAt={exam.finishedAt} />
         </div>
       ) : (
         <div className="exam-body">
-          <ProblemList entries={entries} current={current} onChoose={choose} />
+          <ProblemList
+            entries={entries}
+            current={current}
+            onChoose={choose}
+            footer={
+              offlineReady ? (
+                <p className="exam-nav__note" data-testid="exam-offline-ready">
+                  {messages.examReadyOffline}
+                </p>
+              ) : null
+            }
+          />
           <div className="exam-stage">
             {current === 'instructions' ? <InstructionsPanel exam={exam} onOpen={choose} /> : null}
             <ExamFrames

@@ -4,6 +4,7 @@
  * it names; the one shown carries aria-current, so a screen reader says where the student is.
  * Without `onChoose` (a finished exam) the entries are plain text.
  */
+import type { ReactNode } from 'react';
 import { messages } from '../../../contract/messages.ts';
 
 export type ProblemEntry = {
@@ -23,9 +24,11 @@ type Props = {
   /** The entry shown, or 'instructions'. */
   current: string;
   onChoose?: (id: string | 'instructions') => void;
+  /** Under the list (the student's screen says when the exam can go on offline). */
+  footer?: ReactNode;
 };
 
-export function ProblemList({ entries, current, onChoose }: Props) {
+export function ProblemList({ entries, current, onChoose, footer }: Props) {
   return (
     <nav className="exam-nav" aria-label={messages.examProblemsHeading}>
       {onChoose ? (
@@ -76,6 +79,7 @@ export function ProblemList({ entries, current, onChoose }: Props) {
           );
         })}
       </ol>
+      {footer}
     </nav>
   );
 }

@@ -16,6 +16,9 @@ describe('problem states on the exam screen', () => {
     ).toBe('submitted');
     // The count is what the server stored, whatever the state says.
     expect(problemStatus({ state: 'opened', submissionCount: 2 }, none)).toBe('submitted');
+    // A submission made offline is said until it is sent, whatever else is known.
+    const queued = { drafted: true, openedHere: true, queued: true };
+    expect(problemStatus({ state: 'submitted', submissionCount: 1 }, queued)).toBe('queued');
   });
 
   it('says each state, with the score when the server gives one', () => {
@@ -24,6 +27,7 @@ describe('problem states on the exam screen', () => {
     expect(problemStateLabel('opened', problem)).toBe(messages.stateOpened);
     expect(problemStateLabel('draft', problem)).toBe('Draft saved');
     expect(problemStateLabel('submitted', problem)).toBe('Submitted');
+    expect(problemStateLabel('queued', problem)).toBe('Submission waiting for the network');
     expect(problemStateLabel('submitted', { score: 33.333, points: 50 })).toBe(
       'Submitted · 33.3 / 50',
     );

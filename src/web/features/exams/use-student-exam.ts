@@ -36,6 +36,8 @@ export type StudentExamState =
       offline: boolean;
       /** challengeId → its compiler page's address, as they arrive. */
       frames: Record<string, string>;
+      /** Every problem's address and statement are on this computer: the exam can go offline. */
+      offlineReady: boolean;
     };
 
 type Ready = Extract<StudentExamState, { status: 'ready' }>;
@@ -94,18 +96,22 @@ export function useStudentExam(session: UserSession, examCode: string) {
       if (signal.aborted) return;
       const frames = Object.fromEntries(found.filter((f) => f !== undefined));
       await updateExamCopy(owner, code, exam, receivedAt, frames);
-      await Promise.all(
+      const saved = await Promise.all(
         Object.entries(frames).map(async ([challengeId, url]) => {
           const credentials = frameCredentials(url);
-          if (!credentials) return;
+          if (!credentials) return false;
           try {
             const statement = await fetchProblemStatement(credentials, code, challengeId, signal);
             await saveProblemCopy(owner, problemScope(challengeId, code), statement);
+            return true;
           } catch {
             // The page fetches it itself when opened online.
+            return false;
           }
         }),
       );
+      const ready = saved.length === exam.problems.length && saved.every(Boolean);
+      if (!signal.aborted) update((s) => ({ ...s, offlineReady: ready }));
     },
     [session, owner, update],
   );
@@ -127,6 +133,7 @@ export function useStudentExam(session: UserSession, examCode: string) {
           clock: serverClock(exam.serverNow, receivedAt),
           offline: false,
           frames: known,
+          offlineReady: false,
         });
         if (!exam.finishedAt) await prepareProblems(exam, receivedAt, known, signal);
       } catch (error) {
@@ -143,6 +150,7 @@ export function useStudentExam(session: UserSession, examCode: string) {
             clock: serverClock(copy.exam.serverNow, copy.receivedAt),
             offline: true,
             frames: copy.frames,
+            offlineReady: false,
           });
         else
           setState({

@@ -1,8 +1,8 @@
 /**
- * The exam matrix's columns (issue 31): who, the status, one column per problem (the score scaled
+ * The exam matrix's columns (issue 31): who, the total, one column per problem (the score scaled
  * to its points and the verdict of the submission that counts, and for a pool which challenge the
- * student got), the total and the time used, the exam's signal counters summed over its problems
- * when it records them, then the roster's year, branch and college. A problem's cell links to the
+ * student got), the status, time used and start, the email, the exam's signal counters summed
+ * over its problems when it records them, then the roster's year, branch and college. A problem's cell links to the
  * student's submissions to that problem in this exam (the existing dialog), named for a screen
  * reader with the student, the problem and the challenge.
  */
@@ -52,28 +52,30 @@ function slotColumn(
       const drawn = pool ? <span className="exam-cell__drawn mono">{cell.challengeId}</span> : null;
       return (
         <span className="exam-cell" data-testid="exam-cell" data-slot={n}>
-          <Link
-            to="/adminDash"
-            search={{
-              view: 'results',
-              exam: exam.examCode,
-              student: row.userId,
-              challengeId: cell.challengeId,
-            }}
-            resetScroll={false}
-            className="link exam-cell__score"
-            aria-label={messages.cellOpenLabel
-              .replace('{name}', row.name)
-              .replace('{n}', n)
-              .replace('{id}', cell.challengeId)}
-          >
-            {cell.score === null
-              ? cell.submissions === 0
-                ? messages.cellNoSubmission
-                : none
-              : score(cell.score)}
-          </Link>
-          {cell.verdict ? <VerdictText verdict={cell.verdict} /> : null}
+          <span className="exam-cell__line">
+            <Link
+              to="/adminDash"
+              search={{
+                view: 'results',
+                exam: exam.examCode,
+                student: row.userId,
+                challengeId: cell.challengeId,
+              }}
+              resetScroll={false}
+              className="link exam-cell__score"
+              aria-label={messages.cellOpenLabel
+                .replace('{name}', row.name)
+                .replace('{n}', n)
+                .replace('{id}', cell.challengeId)}
+            >
+              {cell.score === null
+                ? cell.submissions === 0
+                  ? messages.cellNoSubmission
+                  : none
+                : score(cell.score)}
+            </Link>
+            {cell.verdict ? <VerdictText verdict={cell.verdict} /> : null}
+          </span>
           {drawn}
         </span>
       );
@@ -95,14 +97,7 @@ export function examResultsColumns(
     .filter((c): c is DataColumn<ExamResultsRow, ExamResultsSortColumn> => c !== undefined);
   return [
     { id: 'name', header: messages.colName, sortKey: 'name', rowHeader: true, cell: (r) => r.name },
-    { id: 'email', header: messages.colEmail, sortKey: 'email', cell: (r) => r.email },
-    {
-      id: 'status',
-      header: messages.colExamStatus,
-      sortKey: 'status',
-      cell: (r) => <span data-testid="exam-status">{examStatusLabels[r.status]}</span>,
-    },
-    ...slots,
+    // The total and the problems first: at 1280 px the matrix itself is in view.
     {
       id: 'total',
       header: `${messages.colTotal} (${exam.totalPoints})`,
@@ -111,6 +106,13 @@ export function examResultsColumns(
       cell: (r) => (
         <strong data-testid="exam-row-total">{r.total === null ? none : score(r.total)}</strong>
       ),
+    },
+    ...slots,
+    {
+      id: 'status',
+      header: messages.colExamStatus,
+      sortKey: 'status',
+      cell: (r) => <span data-testid="exam-status">{examStatusLabels[r.status]}</span>,
     },
     {
       id: 'timeUsed',
@@ -132,6 +134,7 @@ export function examResultsColumns(
           none
         ),
     },
+    { id: 'email', header: messages.colEmail, sortKey: 'email', cell: (r) => r.email },
     ...(withSignals
       ? [
           {

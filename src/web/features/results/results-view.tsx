@@ -44,21 +44,7 @@ export function ResultsView({ token, challengeId, exam, student, signals }: Prop
         <h2 id="results-heading" className="dash-section__title">
           {messages.resultsTitle}
         </h2>
-        <ChallengeSelect
-          token={token}
-          challengeId={challengeId}
-          list={listChallenges}
-          className="results-picker"
-          onChoose={(chosen) =>
-            void navigate({ to: '/adminDash', search: { view: 'results', challengeId: chosen } })
-          }
-        />
-        <ExamSelect
-          token={token}
-          onChoose={(chosen) =>
-            void navigate({ to: '/adminDash', search: { view: 'results', exam: chosen } })
-          }
-        />
+        <Pickers token={token} challengeId={challengeId} />
         {challengeId ? (
           // The similarity report of the same challenge (issue 17), a view of its own.
           <Link
@@ -111,28 +97,13 @@ function ExamResults({
   student?: string | undefined;
   challengeId?: string | undefined;
 }) {
-  const navigate = useNavigate();
   return (
     <section aria-labelledby="results-heading" className="dash-section">
       <div className="dash-section__header">
         <h2 id="results-heading" className="dash-section__title">
           {messages.resultsTitle}
         </h2>
-        <ChallengeSelect
-          token={token}
-          list={listChallenges}
-          className="results-picker"
-          onChoose={(chosen) =>
-            void navigate({ to: '/adminDash', search: { view: 'results', challengeId: chosen } })
-          }
-        />
-        <ExamSelect
-          token={token}
-          examCode={exam}
-          onChoose={(chosen) =>
-            void navigate({ to: '/adminDash', search: { view: 'results', exam: chosen } })
-          }
-        />
+        <Pickers token={token} exam={exam} />
       </div>
       {/* Keyed: another exam's filters and pages start afresh. */}
       <ExamResultsView
@@ -143,5 +114,38 @@ function ExamResults({
         openChallenge={challengeId}
       />
     </section>
+  );
+}
+
+/** What the view shows: a challenge's table or (issue 31) an exam's matrix, one or the other. */
+function Pickers({
+  token,
+  challengeId,
+  exam,
+}: {
+  token: string;
+  challengeId?: string | undefined;
+  exam?: string | undefined;
+}) {
+  const navigate = useNavigate();
+  return (
+    <div className="results-pickers">
+      <ChallengeSelect
+        token={token}
+        challengeId={challengeId}
+        list={listChallenges}
+        className="results-picker"
+        onChoose={(chosen) =>
+          void navigate({ to: '/adminDash', search: { view: 'results', challengeId: chosen } })
+        }
+      />
+      <ExamSelect
+        token={token}
+        examCode={exam}
+        onChoose={(chosen) =>
+          void navigate({ to: '/adminDash', search: { view: 'results', exam: chosen } })
+        }
+      />
+    </div>
   );
 }
