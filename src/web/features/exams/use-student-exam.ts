@@ -47,6 +47,12 @@ export const isFinishedRefusal = (message: string) => message === examMessages.e
 
 export function useStudentExam(session: UserSession, examCode: string) {
   const owner = session.id;
+  // The calls read the session of the moment; only a new token (another sign-in) opens again.
+  const current = useRef(session);
+  useEffect(() => {
+    current.current = session;
+  });
+  const { token } = session;
   const [state, setState] = useState<StudentExamState>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const live = useRef(true);
@@ -84,7 +90,8 @@ export function useStudentExam(session: UserSession, examCode: string) {
         exam.problems.map(async ({ challengeId }): Promise<[string, string] | undefined> => {
           try {
             const url =
-              known[challengeId] ?? (await problemFrameUrl(session, code, challengeId, signal));
+              known[challengeId] ??
+              (await problemFrameUrl(current.current, code, challengeId, signal));
             if (!signal.aborted)
               update((s) => ({ ...s, frames: { [challengeId]: url, ...s.frames } }));
             return [challengeId, url];
@@ -113,7 +120,7 @@ export function useStudentExam(session: UserSession, examCode: string) {
       const ready = saved.length === exam.problems.length && saved.every(Boolean);
       if (!signal.aborted) update((s) => ({ ...s, offlineReady: ready }));
     },
-    [session, owner, update],
+    [owner, update],
   );
 
   useEffect(() => {
@@ -121,7 +128,7 @@ export function useStudentExam(session: UserSession, examCode: string) {
     const { signal } = controller;
     (async () => {
       try {
-        const exam = await openExam(session, examCode, signal);
+        const exam = await openExam(current.current, examCode, signal);
         const receivedAt = Date.now();
         if (signal.aborted) return;
         await updateExamCopy(owner, exam.examCode, exam, receivedAt);
@@ -160,7 +167,7 @@ export function useStudentExam(session: UserSession, examCode: string) {
       }
     })();
     return () => controller.abort();
-  }, [session, owner, examCode, attempt, prepareProblems]);
+  }, [token, owner, examCode, attempt, prepareProblems]);
 
   // Opened from the copy: open properly once the network is back.
   const offline = state.status === 'ready' && state.offline;
@@ -174,7 +181,7 @@ export function useStudentExam(session: UserSession, examCode: string) {
   /** The exam again, quietly: new states, scores and total (the addresses stay). */
   const refresh = useCallback(async () => {
     try {
-      const exam = await openExam(session, examCode);
+      const exam = await openExam(current.current, examCode);
       const receivedAt = Date.now();
       update((s) => ({
         ...s,
@@ -186,17 +193,17 @@ export function useStudentExam(session: UserSession, examCode: string) {
     } catch {
       // The screen keeps what it shows; the next judged submission asks again.
     }
-  }, [session, owner, examCode, update]);
+  }, [owner, examCode, update]);
 
   const finish = useCallback(async () => {
     if (state.status !== 'ready') return;
-    const answer = await finishExam(session, state.exam.examCode);
+    const answer = await finishExam(current.current, state.exam.examCode);
     const finished: StudentExam = answer?.finishedAt
       ? answer
       : { ...state.exam, ...answer, finishedAt: answer?.finishedAt ?? new Date().toISOString() };
     update((s) => ({ ...s, exam: finished }));
     await updateExamCopy(owner, finished.examCode, finished, Date.now());
-  }, [state, session, owner, update]);
+  }, [state, owner, update]);
 
   const retry = useCallback(() => {
     setState({ status: 'loading' });
