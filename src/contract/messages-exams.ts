@@ -33,6 +33,7 @@ export const examScreenMessages = {
   examResultsLink: 'Results',
   examResultsLinkLabel: 'Results of the exam {code}',
   previewExam: 'Preview as a student',
+  previewExamShort: 'Preview',
   previewExamLabel: 'Preview the exam {code} as a student (opens a new tab)',
   confirmDeleteExamTitle: 'Delete this exam?',
   confirmDeleteExamText:

@@ -22,7 +22,7 @@ export function PreviewLink({
       className={compact ? 'link' : 'button button--secondary'}
       aria-label={messages.previewExamLabel.replace('{code}', examCode)}
     >
-      {messages.previewExam}
+      {compact ? messages.previewExamShort : messages.previewExam}
     </Link>
   );
 }
