@@ -5,6 +5,7 @@
  * administrator's session instead (without one: /admin). Its component is a lazy chunk, so the
  * first screen does not grow.
  */
+import { useEffect } from 'react';
 import {
   Navigate,
   createFileRoute,
@@ -14,6 +15,7 @@ import {
 import { SiteHeader } from '../app/site-header.tsx';
 import { ExamPreviewScreen } from '../features/exams/exam-preview-screen.tsx';
 import { ExamScreen } from '../features/exams/exam-screen.tsx';
+import { loadStatementRenderer, Statement } from '../features/statement/statement.tsx';
 import { MobileGate } from '../features/test-screen/mobile-gate.tsx';
 import { textParams } from '../lib/search-params.ts';
 import { useAdminSession } from '../session/admin-session.ts';
@@ -42,6 +44,10 @@ export const Route = createFileRoute('/exams/$examCode')({
 function ExamPage() {
   const { examCode } = Route.useParams();
   const { preview } = Route.useSearch();
+  useEffect(() => {
+    // A failure here is the renderer's to show (the plain text); nothing to do about it now.
+    loadStatementRenderer().catch(() => undefined);
+  }, []);
   return (
     <MobileGate>
       <SiteHeader />
@@ -57,11 +63,13 @@ function StudentExam({ examCode }: { examCode: string }) {
   // Logged out here or in another tab: leave the exam screen.
   if (!session) return <Navigate to="/" replace />;
   // Keyed: another student on this computer never sees the previous one's screen state.
-  return <ExamScreen key={session.id} session={session} examCode={examCode} />;
+  return (
+    <ExamScreen key={session.id} session={session} examCode={examCode} statementView={Statement} />
+  );
 }
 
 function Preview({ examCode }: { examCode: string }) {
   const admin = useAdminSession();
   if (!admin) return <Navigate to="/admin" replace />;
-  return <ExamPreviewScreen token={admin.token} examCode={examCode} />;
+  return <ExamPreviewScreen token={admin.token} examCode={examCode} statementView={Statement} />;
 }

@@ -4,7 +4,7 @@
  * listed (a student gets one of them). Where a student has the compiler page, the teacher reads
  * the challenge's statement, with no editor, Run or Submit: nothing here can start an attempt.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { Challenge } from '../../../contract/challenges.ts';
 import type { ExamPreview } from '../../../contract/exams.ts';
 import { messages } from '../../../contract/messages.ts';
@@ -17,16 +17,24 @@ import { fetchExamPreview, getChallenge } from './exams-api.ts';
 import { InstructionsPanel } from './instructions-panel.tsx';
 import { ProblemList, type ProblemEntry } from './problem-list.tsx';
 import { totalLabel } from './problem-state.ts';
+import { challengeImageUrl } from '../../../contract/challenge-images.ts';
+import { fetchBlob } from '../../lib/fetch-blob.ts';
+import type { LoadStatementImage, StatementView } from '../../ui/statement-view.ts';
 import './exams.css';
 
-type Props = { token: string; examCode: string };
+type Props = {
+  token: string;
+  examCode: string;
+  /** The statements' renderer (features/statement), handed down by the route. */
+  statementView: StatementView;
+};
 
 type Loaded =
   | { status: 'loading' }
   | { status: 'failed'; message: string }
   | { status: 'ready'; preview: ExamPreview; receivedAt: number };
 
-export function ExamPreviewScreen({ token, examCode }: Props) {
+export function ExamPreviewScreen({ token, examCode, statementView }: Props) {
   const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
   useEffect(() => {
     let live = true;
@@ -56,17 +64,26 @@ export function ExamPreviewScreen({ token, examCode }: Props) {
         {loaded.message}
       </p>
     );
-  return <PreviewWorkspace token={token} preview={loaded.preview} receivedAt={loaded.receivedAt} />;
+  return (
+    <PreviewWorkspace
+      token={token}
+      preview={loaded.preview}
+      receivedAt={loaded.receivedAt}
+      statementView={statementView}
+    />
+  );
 }
 
 function PreviewWorkspace({
   token,
   preview,
   receivedAt,
+  statementView,
 }: {
   token: string;
   preview: ExamPreview;
   receivedAt: number;
+  statementView: StatementView;
 }) {
   const [current, setCurrent] = useState('instructions');
   const [clock] = useState(() => serverClock(preview.serverNow, receivedAt));
@@ -96,9 +113,14 @@ function PreviewWorkspace({
         <ProblemList entries={entries} current={current} onChoose={setCurrent} />
         <div className="exam-stage">
           {current === 'instructions' ? (
-            <InstructionsPanel exam={preview} onOpen={setCurrent} />
+            <InstructionsPanel exam={preview} onOpen={setCurrent} statementView={statementView} />
           ) : (
-            <PreviewProblem key={current} token={token} challengeId={current} />
+            <PreviewProblem
+              key={current}
+              token={token}
+              challengeId={current}
+              statementView={statementView}
+            />
           )}
         </div>
       </div>
@@ -108,8 +130,15 @@ function PreviewWorkspace({
 
 const noop = () => undefined;
 
-function PreviewProblem({ token, challengeId }: { token: string; challengeId: string }) {
+type PreviewProblemProps = { token: string; challengeId: string; statementView: StatementView };
+
+function PreviewProblem({ token, challengeId, statementView }: PreviewProblemProps) {
   const [challenge, setChallenge] = useState<Challenge | null>(null);
+  // The statement's images, read with the administrator's token as the challenge form does.
+  const loadImage = useMemo<LoadStatementImage>(
+    () => (name, signal) => fetchBlob(challengeImageUrl(challengeId, name), { token, signal }),
+    [token, challengeId],
+  );
   useEffect(() => {
     let live = true;
     getChallenge(token, challengeId).then(
@@ -135,7 +164,12 @@ function PreviewProblem({ token, challengeId }: { token: string; challengeId: st
         <span className="mono">{challenge.challengeId}</span> · {challenge.language} ·{' '}
         {challenge.difficultyLev}
       </p>
-      <ExamInstructions markdown={challenge.challengeDesc} label={challenge.challengeName} />
+      <ExamInstructions
+        markdown={challenge.challengeDesc}
+        label={challenge.challengeName}
+        view={statementView}
+        loadImage={loadImage}
+      />
       <p className="exam-note">{messages.previewProblemNote}</p>
     </section>
   );

@@ -25,11 +25,17 @@ import { ProblemList, type ProblemEntry } from './problem-list.tsx';
 import { problemStateLabel, problemStatus, totalLabel } from './problem-state.ts';
 import { useLocalWork } from './use-local-work.ts';
 import { isFinishedRefusal, useStudentExam } from './use-student-exam.ts';
+import type { StatementView } from '../../ui/statement-view.ts';
 import './exams.css';
 
-type Props = { session: UserSession; examCode: string };
+type Props = {
+  session: UserSession;
+  examCode: string;
+  /** The instructions' renderer (features/statement), handed down by the route. */
+  statementView: StatementView;
+};
 
-export function ExamScreen({ session, examCode }: Props) {
+export function ExamScreen({ session, examCode, statementView }: Props) {
   const { state, refresh, finish, retry } = useStudentExam(session, examCode);
   if (state.status === 'loading')
     return (
@@ -63,6 +69,7 @@ export function ExamScreen({ session, examCode }: Props) {
       frames={state.frames}
       onJudged={refresh}
       onFinish={finish}
+      statementView={statementView}
     />
   );
 }
@@ -76,6 +83,7 @@ type WorkspaceProps = {
   frames: Readonly<Record<string, string>>;
   onJudged: () => void;
   onFinish: () => Promise<void>;
+  statementView: StatementView;
 };
 
 function ExamWorkspace({
@@ -87,6 +95,7 @@ function ExamWorkspace({
   frames,
   onJudged,
   onFinish,
+  statementView,
 }: WorkspaceProps) {
   const online = useOnline();
   const [current, setCurrent] = useState<string>('instructions');
@@ -208,7 +217,9 @@ function ExamWorkspace({
             }
           />
           <div className="exam-stage">
-            {current === 'instructions' ? <InstructionsPanel exam={exam} onOpen={choose} /> : null}
+            {current === 'instructions' ? (
+              <InstructionsPanel exam={exam} onOpen={choose} statementView={statementView} />
+            ) : null}
             <ExamFrames
               problems={exam.problems}
               frames={frames}

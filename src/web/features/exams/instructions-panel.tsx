@@ -5,6 +5,7 @@
  */
 import type { StudentExam } from '../../../contract/exams.ts';
 import { messages } from '../../../contract/messages.ts';
+import type { StatementView } from '../../ui/statement-view.ts';
 import { ExamInstructions } from './exam-instructions.tsx';
 
 /** hh:mm on this computer's clock (and in its time zone, which the text names). */
@@ -17,9 +18,10 @@ type Props = {
     problems: readonly { challengeId: string; ordinal: number }[];
   };
   onOpen: (challengeId: string) => void;
+  statementView: StatementView;
 };
 
-export function InstructionsPanel({ exam, onOpen }: Props) {
+export function InstructionsPanel({ exam, onOpen, statementView }: Props) {
   const first = exam.problems[0];
   return (
     <section className="exam-panel" aria-labelledby="exam-instructions-heading">
@@ -32,7 +34,7 @@ export function InstructionsPanel({ exam, onOpen }: Props) {
           .replace('{time}', clockTime(exam.deadline))
           .replace('{timeZone}', Intl.DateTimeFormat().resolvedOptions().timeZone)}
       </p>
-      <ExamInstructions markdown={exam.instructions} />
+      <ExamInstructions markdown={exam.instructions} view={statementView} />
       {first ? (
         <div className="actions">
           <button
