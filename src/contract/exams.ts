@@ -20,6 +20,7 @@
 import { z } from 'zod';
 import { CHALLENGE_ID_PATTERN, challengeIdSchema } from './challenges.ts';
 import { messages } from './messages.ts';
+import { sittingStateSchema } from './sittings.ts';
 import { signalCountersSchema } from './signals.ts';
 import { VERDICTS } from './verdicts.ts';
 import { SORT_DIRECTIONS } from './results.ts';
@@ -71,6 +72,7 @@ export const examMessages = {
  *   PUT examRoute (examInputSchema; it may rename the exam) → examResponseSchema
  *   DELETE examRoute → examDeletedResponseSchema (409 examHasSubmissions once anyone submitted)
  *   POST examArchiveRoute (examArchiveRequestSchema) → examResponseSchema
+ *   POST examLifecycleRoute (sittings.ts lifecycleRequestSchema) → sittingStateSchema
  *   GET examPreviewRoute → examPreviewSchema
  *   GET examResultsRoute (examResultsQuerySchema) → examResultsResponseSchema, ETag / 304
  *   GET examExportXlsxRoute, examExportCsvRoute (examResultsQuerySchema's filters and order)
@@ -84,6 +86,7 @@ export const examMessages = {
 export const examsPath = '/api/admin/exams';
 export const examRoute = '/api/admin/exams/:examCode';
 export const examArchiveRoute = '/api/admin/exams/:examCode/archive';
+export const examLifecycleRoute = '/api/admin/exams/:examCode/lifecycle';
 export const examPreviewRoute = '/api/admin/exams/:examCode/preview';
 export const examResultsRoute = '/api/admin/exams/:examCode/results';
 export const examExportXlsxRoute = '/api/admin/exams/:examCode/export.xlsx';
@@ -96,6 +99,7 @@ export const studentExamFinishRoute = '/api/user/exams/:examCode/finish';
 const enc = encodeURIComponent;
 export const examPath = (code: string) => `${examsPath}/${enc(code)}`;
 export const examArchivePath = (code: string) => `${examPath(code)}/archive`;
+export const examLifecyclePath = (code: string) => `${examPath(code)}/lifecycle`;
 export const examPreviewPath = (code: string) => `${examPath(code)}/preview`;
 export const examResultsPath = (code: string) => `${examPath(code)}/results`;
 export const examExportPath = (code: string, format: 'xlsx' | 'csv') =>
@@ -242,6 +246,8 @@ export const examSchema = z.object({
   slots: z.array(examSlotSchema),
   totalPoints: z.number().int(),
   archived: z.boolean(),
+  /** Draft (new exams: staff only) or published, and the stop (contract/sittings.ts). */
+  ...sittingStateSchema.shape,
   /** The portal's time zone, in which the dates and times are read. */
   timeZone: z.string(),
   /** Students who opened it; with submissions it can only be archived. */

@@ -6,8 +6,8 @@
  * offline before it still counts within the offline allowance, and later ones are refused.
  * "Reopen" undoes the stop. A published sitting nobody has started may go back to draft.
  *
- * New challenges from the form are published (the spec's behaviour); an imported problem is a
- * draft until a teacher publishes it.
+ * New challenges from the form are published (the spec's behaviour); an imported problem and a
+ * new exam are drafts until a teacher publishes them.
  */
 import { z } from 'zod';
 import { messages } from './messages.ts';

@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { GetTokenResponse } from '../../src/contract/compiler.ts';
 import {
+  examLifecyclePath,
   examsPath,
   studentExamOpenPath,
   type ExamInput,
@@ -45,6 +46,15 @@ export async function createExam(
 ): Promise<void> {
   const res = await call(server, 'POST', examsPath, input, admin);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
+  // A new exam is a draft: the tests that use this fixture sit it, so it is published.
+  const published = await call(
+    server,
+    'POST',
+    examLifecyclePath(input.examCode),
+    { action: 'publish' },
+    admin,
+  );
+  expect(published.status, JSON.stringify(published.body)).toBe(200);
 }
 
 export type ExamStudent = {

@@ -85,6 +85,9 @@ describe.each(databaseKinds)('exams, the teacher’s calls, on %s', (kind) => {
       scoring: 'best',
       totalPoints: 100,
       archived: false,
+      // A new exam is a draft: only staff see it until it is published.
+      lifecycle: 'draft',
+      stoppedAt: null,
       timeZone: 'UTC',
       studentsStarted: 0,
       hasSubmissions: false,

@@ -13,6 +13,7 @@ import { isDrawn } from '../exams/draw-queries.ts';
 import { examForStudent } from '../exams/student-exam.ts';
 import { HttpError } from '../http-error.ts';
 import { findSittingAttempt, type SittingAttempt } from '../sittings/sitting-queries.ts';
+import { withStop } from '../sittings/sitting-rules.ts';
 import { recordAttempt, type StoredAttempt } from './attempt-queries.ts';
 
 /** The student's sitting attempt at the exam, with the problem checked to be theirs. */
@@ -21,13 +22,13 @@ export async function examAttemptFor(
   userId: string,
   challengeId: string,
   examCode: string,
-): Promise<SittingAttempt> {
+): Promise<SittingAttempt & { stoppedAt: Date | null }> {
   const exam = await examForStudent(db, examCode);
   const attempt = await findSittingAttempt(db, exam.sittingId, userId);
   if (!attempt) throw new HttpError(403, examMessages.openExamFirst);
   if (!(await isDrawn(db, attempt.id, challengeId)))
     throw new HttpError(403, examMessages.problemNotInExam);
-  return attempt;
+  return { ...attempt, stoppedAt: exam.sitting.stoppedAt };
 }
 
 /** As openChallenge, under the exam: its first open records the standing. */
@@ -43,5 +44,6 @@ export async function openExamProblem(
   // A drawn challenge cannot be deleted (exam_draws restricts it): only a race could get here.
   if (!challenge) throw new HttpError(404, messages.challengeNotFound);
   const attempt = await recordAttempt(db, userId, challengeId, sittingAttempt, now);
-  return { challenge, attempt };
+  // "Stop now" is the timer's end for every problem of the exam (sitting-rules.ts).
+  return { challenge, attempt: withStop(attempt, sittingAttempt.stoppedAt) };
 }

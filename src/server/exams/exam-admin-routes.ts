@@ -1,15 +1,17 @@
 /**
  * The teacher's exam calls (contract/exams.ts), staff only through the one guard index.ts passes
  * (`staff`): list, create, read, update (slots replaced in the same transaction; draws kept),
- * delete (refused once anyone submitted: archive instead), archive and unarchive, and the preview.
+ * delete (refused once anyone submitted: archive instead), archive and unarchive, the lifecycle
+ * (publish, back to draft, stop now, reopen: sittings/lifecycle-transition.ts) and the preview.
  * Methods: GET and POST examsPath; GET, PUT and DELETE examRoute; POST examArchiveRoute;
- * GET examPreviewRoute.
+ * POST examLifecycleRoute; GET examPreviewRoute.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   examArchiveRequestSchema,
   examArchiveRoute,
   examCodeParamsSchema,
+  examLifecycleRoute,
   examDeletedResponseSchema,
   examInputSchema,
   examListResponseSchema,
@@ -20,8 +22,11 @@ import {
   examRoute,
   examsPath,
 } from '../../contract/exams.ts';
+import { lifecycleRequestSchema, sittingStateSchema } from '../../contract/sittings.ts';
 import type { Guard } from '../auth/guards.ts';
 import { HttpError } from '../http-error.ts';
+import { applyLifecycleAction } from '../sittings/lifecycle-transition.ts';
+import { findSitting } from '../sittings/sitting-queries.ts';
 import { findExamByCode, listExams, readExam } from './exam-queries.ts';
 import { archiveExam, createExam, deleteExam, updateExam } from './exam-writes.ts';
 import { previewExam, type StudentExamDeps } from './student-exam.ts';
@@ -105,6 +110,26 @@ export const examAdminRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) =>
     async (request) => {
       await archiveExam(db, request.params.examCode, request.body.archived);
       return { exam: await readByCode(request.params.examCode) };
+    },
+  );
+
+  app.post(
+    examLifecycleRoute,
+    {
+      onRequest: staff,
+      schema: {
+        params: examCodeParamsSchema,
+        body: lifecycleRequestSchema,
+        response: { 200: sittingStateSchema },
+      },
+    },
+    async (request) => {
+      const exam = await findExamByCode(db, request.params.examCode);
+      const sitting = exam && (await findSitting(db, exam.sittingId));
+      const state =
+        sitting && (await applyLifecycleAction(db, sitting, request.body.action, deps.now()));
+      if (!state) throw new HttpError(404, examMessages.examNotFound);
+      return state;
     },
   );
 

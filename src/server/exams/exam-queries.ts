@@ -5,6 +5,7 @@
  */
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Exam, ExamInputParsed, ExamSlot, ExamSummary } from '../../contract/exams.ts';
+import type { SittingLifecycle } from '../../contract/sittings.ts';
 import type { Db } from '../db/connection.ts';
 import { examSlotChoices, examSlots, exams, sittings } from '../db/schema.ts';
 import { rowsOf } from '../results/sql-helpers.ts';
@@ -36,6 +37,8 @@ type SummaryFigures = {
   totalPoints: number;
   studentsStarted: number;
   hasSubmissions: boolean;
+  lifecycle: SittingLifecycle;
+  stoppedAt: Date | string | null;
 };
 
 /** The figures every view of an exam shows, for one exam or all of them. */
@@ -49,8 +52,9 @@ async function readFigures(db: Db, sittingId?: string): Promise<Map<string, Summ
       (select count(distinct sa.user_id)::int from sitting_attempts sa
         where sa.sitting_id = e.sitting_id) as "studentsStarted",
       exists (select 1 from sitting_attempts sa join submissions s on s.sitting_attempt_id = sa.id
-        where sa.sitting_id = e.sitting_id) as "hasSubmissions"
-    from exams e ${sittingId ? sql`where e.sitting_id = ${sittingId}` : sql``}`);
+        where sa.sitting_id = e.sitting_id) as "hasSubmissions",
+      s.lifecycle, s.stopped_at as "stoppedAt"
+    from exams e join sittings s on s.id = e.sitting_id ${sittingId ? sql`where e.sitting_id = ${sittingId}` : sql``}`);
   return new Map(rowsOf<SummaryFigures>(found).map((f) => [f.sittingId, f]));
 }
 
@@ -81,6 +85,9 @@ function summaryOf(row: ExamRow, figures: SummaryFigures | undefined, timeZone: 
     scoring: row.scoring,
     totalPoints: figures?.totalPoints ?? 0,
     archived: row.archivedAt !== null,
+    // A new exam is a draft (insertExam); figures are missing only for one deleted meanwhile.
+    lifecycle: figures?.lifecycle ?? 'draft',
+    stoppedAt: figures?.stoppedAt ? new Date(figures.stoppedAt).toISOString() : null,
     timeZone,
     studentsStarted: figures?.studentsStarted ?? 0,
     hasSubmissions: figures?.hasSubmissions ?? false,
@@ -142,7 +149,8 @@ type ExamFields = Omit<ExamInputParsed, 'slots' | 'examCode'> & { code: string }
 export async function insertExam(db: Db, fields: ExamFields): Promise<string> {
   const [sitting] = await db
     .insert(sittings)
-    .values({ kind: 'exam' })
+    // Only staff see a new exam until it is published (issue 32 item 2).
+    .values({ kind: 'exam', lifecycle: 'draft' })
     .returning({ id: sittings.id });
   if (!sitting) throw new Error('no sitting inserted');
   await db.insert(exams).values({ sittingId: sitting.id, ...fields });

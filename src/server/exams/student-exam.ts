@@ -19,9 +19,12 @@ import { HttpError } from '../http-error.ts';
 import { rowsOf } from '../results/sql-helpers.ts';
 import {
   beginSittingAttempt,
+  findSitting,
   findSittingAttempt,
+  type Sitting,
   type SittingAttempt,
 } from '../sittings/sitting-queries.ts';
+import { assertMayBegin, withStop } from '../sittings/sitting-rules.ts';
 import { ensureDraws } from './draw-queries.ts';
 import { slotCellsSql } from './exam-cells.ts';
 import { findExamByCode, readSlots, type ExamRow } from './exam-queries.ts';
@@ -34,12 +37,18 @@ export type StudentExamDeps = {
   now: () => Date;
 };
 
-/** The exam with this code that a student may take: 404 unknown, 403 archived. */
-export async function examForStudent(db: Db, code: string): Promise<ExamRow> {
+/** An exam as a student meets it: with its sitting's lifecycle and stop. */
+export type StudentExamRow = ExamRow & { sitting: Sitting };
+
+/** The exam with this code that a student may take: 404 unknown or a draft, 403 archived. */
+export async function examForStudent(db: Db, code: string): Promise<StudentExamRow> {
   const exam = await findExamByCode(db, code);
-  if (!exam) throw new HttpError(404, examMessages.examNotFound);
+  const sitting = exam && (await findSitting(db, exam.sittingId));
+  if (!exam || !sitting) throw new HttpError(404, examMessages.examNotFound);
+  // A draft does not exist for students, as a draft challenge (sitting-rules.ts), in its words.
+  if (sitting.lifecycle === 'draft') throw new HttpError(404, examMessages.examNotFound);
   if (exam.archivedAt) throw new HttpError(403, examMessages.examArchived);
-  return exam;
+  return { ...exam, sitting };
 }
 
 /** Opens the exam: starts the attempt on the first call (in the window), draws what is missing. */
@@ -53,6 +62,7 @@ export async function openStudentExam(
   const now = deps.now();
   let attempt = await findSittingAttempt(db, exam.sittingId, userId);
   if (!attempt) {
+    assertMayBegin(exam.sitting);
     const window = examWindow(exam, timeZone);
     if (now < window.opensAt)
       throw new HttpError(
@@ -74,7 +84,7 @@ export async function openStudentExam(
   }
   const sittingAttemptId = attempt.id;
   await db.transaction((tx) => ensureDraws(tx, exam.sittingId, sittingAttemptId, userId));
-  return readStudentExam(deps, exam, attempt);
+  return readStudentExam(deps, exam, withStop(attempt, exam.sitting.stoppedAt));
 }
 
 /** Finishes the student's attempt (once: a second call changes nothing) and reads it back. */
@@ -95,10 +105,17 @@ export async function finishStudentExam(
     where id = ${attempt.id}
     returning finished_at as "finishedAt"`);
   const finishedAt = rowsOf<{ finishedAt: Date | string }>(found)[0]?.finishedAt;
-  return readStudentExam(deps, exam, {
-    ...attempt,
-    finishedAt: finishedAt === undefined ? attempt.finishedAt : new Date(finishedAt),
-  });
+  return readStudentExam(
+    deps,
+    exam,
+    withStop(
+      {
+        ...attempt,
+        finishedAt: finishedAt === undefined ? attempt.finishedAt : new Date(finishedAt),
+      },
+      exam.sitting.stoppedAt,
+    ),
+  );
 }
 
 type CellRow = {

@@ -41,14 +41,15 @@ export async function challengeHasCode(db: Db, code: string): Promise<boolean> {
 }
 
 /**
- * What a typed code names: an exam that is not archived, else a challenge (its id as stored,
+ * What a typed code names: an exam that is published and not archived, else a challenge (its id as stored,
  * the exact spelling first should two differ only in case), else nothing.
  */
 export async function lookupTestCode(db: Db, typed: string): Promise<TestCodeResponse | undefined> {
   const code = typed.trim();
   const found = await db.execute(sql`
-    select 'exam' as kind, e.code as id, 0 as rank from exams e
-     where lower(e.code) = lower(${code}) and e.archived_at is null
+    select 'exam' as kind, e.code as id, 0 as rank
+      from exams e join sittings s on s.id = e.sitting_id
+     where lower(e.code) = lower(${code}) and e.archived_at is null and s.lifecycle = 'published'
     union all
     select 'challenge', c.challenge_id, case when c.challenge_id = ${code} then 1 else 2 end
       from challenges c where lower(c.challenge_id) = lower(${code})

@@ -47,6 +47,12 @@ export async function challengeSitting(
   return row;
 }
 
+/** The sitting with this id (an exam's: exams.sitting_id), if it exists. */
+export async function findSitting(db: Db, sittingId: string): Promise<Sitting | undefined> {
+  const [row] = await db.select(sittingColumns).from(sittings).where(eq(sittings.id, sittingId));
+  return row;
+}
+
 /** Sets the lifecycle and the stop; undefined when the sitting does not exist. */
 export async function writeSittingState(
   db: Db,

@@ -37,6 +37,8 @@ const exam: Exam = {
   ],
   totalPoints: 80,
   archived: false,
+  lifecycle: 'published',
+  stoppedAt: null,
   timeZone: 'Europe/Berlin',
   studentsStarted: 0,
   hasSubmissions: false,
