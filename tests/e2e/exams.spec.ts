@@ -51,7 +51,7 @@ test('a student takes a pooled exam through a network cut; the teacher watches t
   await createExamThroughUi(page, {
     code,
     title: 'Midterm, three problems',
-    instructions: 'Three problems.\nEach counts your best submission.',
+    instructions: 'Three problems.\n\nEach counts your **best** submission.',
     durationMinutes: 60,
     slots: [
       { points: 30, challengeIds: [ids.first] },
@@ -60,6 +60,12 @@ test('a student takes a pooled exam through a network cut; the teacher watches t
     ],
   });
   await expect(examRow(page, code)).toContainText('3 · 100 points');
+  // A new exam is a draft, which no student can find, until the teacher publishes it.
+  await expect(examRow(page, code)).toContainText('Draft');
+  await examRow(page, code)
+    .getByRole('button', { name: `Publish ${code}` })
+    .click();
+  await expect(examRow(page, code)).toContainText('Published');
 
   // The teacher keeps the exam's matrix open while the student works.
   await examRow(page, code)
@@ -78,7 +84,10 @@ test('a student takes a pooled exam through a network cut; the teacher watches t
   await screen.startTest.click();
   await expect(student).toHaveURL(new RegExp(`/exams/${code}$`));
   await expect(student.getByRole('heading', { name: 'Midterm, three problems' })).toBeVisible();
-  await expect(student.getByTestId('exam-instructions')).toContainText('Three problems.');
+  // The instructions are Markdown, rendered.
+  const instructions = student.getByTestId('exam-instructions');
+  await expect(instructions.locator('p').first()).toHaveText('Three problems.');
+  await expect(instructions.locator('strong')).toHaveText('best');
   await expect(student.getByTestId('countdown')).toHaveText(/^(60:00|59:\d\d)$/);
   // One problem per slot: the pool's draw is one of its two.
   await expect(student.getByTestId('exam-problem')).toHaveCount(3);

@@ -10,8 +10,8 @@ import type { ChallengeSummary } from '../../../contract/challenges.ts';
 import { messages } from '../../../contract/messages.ts';
 import { sittingMessages, type SittingState } from '../../../contract/sittings.ts';
 import { showFailure } from '../../ui/show-failure.ts';
-import { listChallenges } from './challenges-api.ts';
-import { LifecycleActions, LifecycleStatus } from './lifecycle-actions.tsx';
+import { changeLifecycle, listChallenges } from './challenges-api.ts';
+import { LifecycleActions, LifecycleStatus } from '../../ui/lifecycle-actions.tsx';
 import './challenges.css';
 
 /** A row's lifecycle; an older server's rows, without one, are published. */
@@ -109,9 +109,9 @@ export function ChallengeList({ token }: { token: string }) {
                     <td className="challenge-list__status">
                       <LifecycleStatus state={stateOf(c)} />
                       <LifecycleActions
-                        token={token}
-                        challengeId={c.challengeId}
+                        name={c.challengeId}
                         state={stateOf(c)}
+                        change={(action) => changeLifecycle(token, c.challengeId, action)}
                         onChange={(state) => replaceState(c.challengeId, state)}
                       />
                     </td>

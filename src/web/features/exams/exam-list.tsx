@@ -1,20 +1,24 @@
 /**
  * The dashboard's Exams view (`/adminDash?view=exams`): every exam with its code, title (and an
  * Archived tag), window (in the portal's time zone, named in the header), duration, problems and
- * how many students started; each row links to its form, its results and its preview. Delete asks first; an
+ * how many students started, and its status (Draft, Published, Stopped) with the action that
+ * moves it on (a new exam is a draft: students cannot find it until it is published); each row
+ * links to its form, its results and its preview. Delete asks first; an
  * exam students have submitted in cannot be deleted (the server answers 409 examHasSubmissions),
  * so it offers Archive instead, which keeps every submission, and an archived exam can be
  * restored.
  */
 import { Link } from '@tanstack/react-router';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import type { ExamSummary } from '../../../contract/exams.ts';
+import { sittingMessages, type SittingState } from '../../../contract/sittings.ts';
 import { messages } from '../../../contract/messages.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
+import { LifecycleActions, LifecycleStatus } from '../../ui/lifecycle-actions.tsx';
 import { showFailure } from '../../ui/show-failure.ts';
 import { showSuccess } from '../../ui/toast.ts';
-import { deleteExam, listExams, setExamArchived } from './exams-api.ts';
+import { changeExamLifecycle, deleteExam, listExams, setExamArchived } from './exams-api.ts';
 import { PreviewLink } from './preview-link.tsx';
 import './exams.css';
 
@@ -68,6 +72,12 @@ export function ExamList({ token }: { token: string }) {
     }
   }
 
+  function replaceState(examCode: string, state: SittingState) {
+    setExams(
+      (list) => list?.map((e) => (e.examCode === examCode ? { ...e, ...state } : e)) ?? null,
+    );
+  }
+
   async function restore(exam: ExamSummary) {
     try {
       await setExamArchived(token, exam.examCode, false);
@@ -113,6 +123,7 @@ export function ExamList({ token }: { token: string }) {
                 <th scope="col" className="data-table__numeric">
                   {messages.colExamStarted}
                 </th>
+                <th scope="col">{sittingMessages.statusColumn}</th>
                 <th scope="col">{messages.colActions}</th>
               </tr>
             </thead>
@@ -123,6 +134,19 @@ export function ExamList({ token }: { token: string }) {
                   exam={exam}
                   onDelete={() => setAsking({ kind: deletable(exam) ? 'delete' : 'archive', exam })}
                   onRestore={() => void restore(exam)}
+                  status={
+                    <>
+                      <LifecycleStatus state={exam} />
+                      {exam.archived ? null : (
+                        <LifecycleActions
+                          name={exam.examCode}
+                          state={exam}
+                          change={(action) => changeExamLifecycle(token, exam.examCode, action)}
+                          onChange={(state) => replaceState(exam.examCode, state)}
+                        />
+                      )}
+                    </>
+                  }
                 />
               ))}
             </tbody>
@@ -153,10 +177,13 @@ function ExamRow({
   exam,
   onDelete,
   onRestore,
+  status,
 }: {
   exam: ExamSummary;
   onDelete: () => void;
   onRestore: () => void;
+  /** The lifecycle's badge and actions. */
+  status: ReactNode;
 }) {
   const code = exam.examCode;
   const label = (text: string) => text.replace('{code}', code);
@@ -196,6 +223,7 @@ function ExamRow({
           .replace('{points}', String(exam.totalPoints))}
       </td>
       <td className="data-table__numeric">{exam.studentsStarted}</td>
+      <td className="exam-list__status">{status}</td>
       <td>
         <div className="exam-list__actions">
           <Link

@@ -16,6 +16,7 @@ import {
 import {
   examArchivePath,
   examDeletedResponseSchema,
+  examLifecyclePath,
   examListResponseSchema,
   examPath,
   examPreviewPath,
@@ -27,6 +28,11 @@ import {
   type ExamPreview,
   type ExamSummary,
 } from '../../../contract/exams.ts';
+import {
+  sittingStateSchema,
+  type LifecycleAction,
+  type SittingState,
+} from '../../../contract/sittings.ts';
 import { apiRequest } from '../../lib/api-client.ts';
 
 export async function listExams(token: string): Promise<ExamSummary[]> {
@@ -76,6 +82,20 @@ export async function setExamArchived(
       schema: examResponseSchema,
     })
   ).exam;
+}
+
+/** Publish, back to draft, stop now or reopen (contract/sittings.ts). */
+export function changeExamLifecycle(
+  token: string,
+  examCode: string,
+  action: LifecycleAction,
+): Promise<SittingState> {
+  return apiRequest(examLifecyclePath(examCode), {
+    method: 'POST',
+    body: { action },
+    token,
+    schema: sittingStateSchema,
+  });
 }
 
 /** "Preview as a student": every problem of every pool, nothing recorded. */

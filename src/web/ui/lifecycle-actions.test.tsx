@@ -1,12 +1,11 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { sittingMessages as text, type SittingState } from '../../../contract/sittings.ts';
-import { ApiError } from '../../lib/api-client.ts';
+import { sittingMessages as text, type SittingState } from '../../contract/sittings.ts';
+import { ApiError } from '../lib/api-client.ts';
 
 const api = vi.hoisted(() => ({ changeLifecycle: vi.fn() }));
 const toast = vi.hoisted(() => ({ showError: vi.fn(), showSuccess: vi.fn() }));
-vi.mock('./challenges-api.ts', () => api);
-vi.mock('../../ui/toast.ts', () => toast);
+vi.mock('./toast.ts', () => toast);
 
 const { LifecycleActions, lifecycleStatus } = await import('./lifecycle-actions.tsx');
 
@@ -30,11 +29,18 @@ describe('LifecycleActions', () => {
   it('publishes a draft and hands the new state up', async () => {
     api.changeLifecycle.mockResolvedValue(published);
     const onChange = vi.fn();
-    render(<LifecycleActions token="t" challengeId="APLUSB" state={draft} onChange={onChange} />);
+    render(
+      <LifecycleActions
+        name="APLUSB"
+        change={api.changeLifecycle}
+        state={draft}
+        onChange={onChange}
+      />,
+    );
     expect(screen.queryByRole('button', { name: `${text.stop} APLUSB` })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: `${text.publish} APLUSB` }));
     await waitFor(() => expect(onChange).toHaveBeenCalledWith(published));
-    expect(api.changeLifecycle).toHaveBeenCalledWith('t', 'APLUSB', 'publish');
+    expect(api.changeLifecycle).toHaveBeenCalledWith('publish');
     expect(toast.showSuccess).toHaveBeenCalledWith(
       text.published.replace('{challengeId}', 'APLUSB'),
     );
@@ -44,7 +50,12 @@ describe('LifecycleActions', () => {
     api.changeLifecycle.mockResolvedValue(stopped);
     const onChange = vi.fn();
     render(
-      <LifecycleActions token="t" challengeId="SUM-1" state={published} onChange={onChange} />,
+      <LifecycleActions
+        name="SUM-1"
+        change={api.changeLifecycle}
+        state={published}
+        onChange={onChange}
+      />,
     );
     fireEvent.click(screen.getByRole('button', { name: `${text.stop} SUM-1` }));
     let dialog = await screen.findByRole('alertdialog', {
@@ -59,18 +70,28 @@ describe('LifecycleActions', () => {
     dialog = await screen.findByRole('alertdialog');
     fireEvent.click(within(dialog).getByRole('button', { name: text.stop }));
     await waitFor(() => expect(onChange).toHaveBeenCalledWith(stopped));
-    expect(api.changeLifecycle).toHaveBeenCalledWith('t', 'SUM-1', 'stop');
+    expect(api.changeLifecycle).toHaveBeenCalledWith('stop');
   });
 
   it('offers Reopen for a stopped one, and shows the server’s refusal', async () => {
     api.changeLifecycle.mockRejectedValue(new ApiError(text.startedCannotUnpublish, 409));
     const onChange = vi.fn();
     const { rerender } = render(
-      <LifecycleActions token="t" challengeId="SUM-1" state={stopped} onChange={onChange} />,
+      <LifecycleActions
+        name="SUM-1"
+        change={api.changeLifecycle}
+        state={stopped}
+        onChange={onChange}
+      />,
     );
     expect(screen.getByRole('button', { name: `${text.reopen} SUM-1` })).toBeTruthy();
     rerender(
-      <LifecycleActions token="t" challengeId="SUM-1" state={published} onChange={onChange} />,
+      <LifecycleActions
+        name="SUM-1"
+        change={api.changeLifecycle}
+        state={published}
+        onChange={onChange}
+      />,
     );
     fireEvent.click(screen.getByRole('button', { name: `${text.unpublish} SUM-1` }));
     await waitFor(() => expect(toast.showError).toHaveBeenCalledWith(text.startedCannotUnpublish));

@@ -1,23 +1,25 @@
 /**
- * A challenge's lifecycle in the teacher's list (issue 32 item 2): its status, and the action
- * that moves it on: Publish a draft; Stop now (after a confirmation, since it ends every
- * student's attempt) or Back to draft a published one; Reopen a stopped one.
+ * A sitting's lifecycle in the teacher's lists of challenges and of exams (issue 32 item 2): its
+ * status, and the action that moves it on: Publish a draft; Stop now (after a confirmation, since
+ * it ends every student's attempt) or Back to draft a published one; Reopen a stopped one. The
+ * list says how an action reaches the server (`change`).
  */
 import { useState } from 'react';
 import {
   sittingMessages as text,
   type LifecycleAction,
   type SittingState,
-} from '../../../contract/sittings.ts';
-import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
-import { showFailure } from '../../ui/show-failure.ts';
-import { showSuccess } from '../../ui/toast.ts';
-import { changeLifecycle } from './challenges-api.ts';
+} from '../../contract/sittings.ts';
+import { ConfirmDialog } from './confirm-dialog.tsx';
+import { showFailure } from './show-failure.ts';
+import { showSuccess } from './toast.ts';
+import './lifecycle-actions.css';
 
 type Props = {
-  token: string;
-  challengeId: string;
+  /** The test code the buttons and messages name (a challenge's id, an exam's code). */
+  name: string;
   state: SittingState;
+  change: (action: LifecycleAction) => Promise<SittingState>;
   onChange: (state: SittingState) => void;
 };
 
@@ -39,7 +41,7 @@ export function LifecycleStatus({ state }: { state: SittingState }) {
   return <span className={`status-badge status-badge--${tone}`}>{label}</span>;
 }
 
-export function LifecycleActions({ token, challengeId, state, onChange }: Props) {
+export function LifecycleActions({ name, state, change, onChange }: Props) {
   const [busy, setBusy] = useState(false);
   const [confirmingStop, setConfirmingStop] = useState(false);
 
@@ -47,8 +49,8 @@ export function LifecycleActions({ token, challengeId, state, onChange }: Props)
     setConfirmingStop(false);
     setBusy(true);
     try {
-      onChange(await changeLifecycle(token, challengeId, action));
-      showSuccess(DONE[action].replace('{challengeId}', challengeId));
+      onChange(await change(action));
+      showSuccess(DONE[action].replace('{challengeId}', name));
     } catch (error) {
       showFailure(error);
     } finally {
@@ -65,7 +67,7 @@ export function LifecycleActions({ token, challengeId, state, onChange }: Props)
       type="button"
       className="button button--secondary button--small"
       disabled={busy}
-      aria-label={`${label} ${challengeId}`}
+      aria-label={`${label} ${name}`}
       onClick={onClick}
     >
       {label}
@@ -84,7 +86,7 @@ export function LifecycleActions({ token, challengeId, state, onChange }: Props)
             ]}
       <ConfirmDialog
         open={confirmingStop}
-        title={text.stopTitle.replace('{challengeId}', challengeId)}
+        title={text.stopTitle.replace('{challengeId}', name)}
         confirmLabel={text.stop}
         onConfirm={() => void act('stop')}
         onCancel={() => setConfirmingStop(false)}
