@@ -9,6 +9,7 @@ import { challengeIdSchema, difficulties, languages } from './challenges.ts';
 import { compareRuleSchema } from './compare-rule.ts';
 import { GROUP_SCORINGS } from './test-groups.ts';
 import { messages } from './messages.ts';
+import { timerQuerySchema } from './sittings.ts';
 import { VERDICTS } from './verdicts.ts';
 
 export const MAX_CODE_BYTES = 64 * 1024;
@@ -34,6 +35,16 @@ const examCodeField = challengeIdSchema;
 /** GET compilerChallengePath and compilerHistoryPath: `?examCode=` (the appKey may ride along). */
 export const compilerExamQuerySchema = z.object({ examCode: examCodeField.optional() });
 export type CompilerExamQuery = z.input<typeof compilerExamQuerySchema>;
+
+/**
+ * GET compilerTimerRoute (timer query and examCode) → sittings.ts sittingTimerSchema: the compiler
+ * page follows its problem's timer live (a stop, a reopen, extra time) without a reload.
+ */
+export const compilerTimerRoute = '/api/compiler/timer/:challengeId';
+export const compilerTimerPath = (challengeId: string) =>
+  `/api/compiler/timer/${encodeURIComponent(challengeId)}`;
+export const compilerTimerQuerySchema = compilerExamQuerySchema.extend(timerQuerySchema.shape);
+export type CompilerTimerQuery = z.input<typeof compilerTimerQuerySchema>;
 
 /** `challengeId` is an addition to the spec's {email, name}: with it the answer carries `url`. */
 export const getTokenRequestSchema = z.object(

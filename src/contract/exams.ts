@@ -95,6 +95,8 @@ export const examExportCsvRoute = '/api/admin/exams/:examCode/export.csv';
 export const testCodeRoute = '/api/user/testCode/:code';
 export const studentExamOpenRoute = '/api/user/exams/:examCode/open';
 export const studentExamFinishRoute = '/api/user/exams/:examCode/finish';
+/** GET (sittings.ts timerQuerySchema) → sittingTimerSchema: the exam's timer followed live. */
+export const studentExamTimerRoute = '/api/user/exams/:examCode/timer';
 
 const enc = encodeURIComponent;
 export const examPath = (code: string) => `${examsPath}/${enc(code)}`;
@@ -107,6 +109,7 @@ export const examExportPath = (code: string, format: 'xlsx' | 'csv') =>
 export const testCodePath = (code: string) => `/api/user/testCode/${enc(code.trim())}`;
 export const studentExamOpenPath = (code: string) => `/api/user/exams/${enc(code)}/open`;
 export const studentExamFinishPath = (code: string) => `/api/user/exams/${enc(code)}/finish`;
+export const studentExamTimerPath = (code: string) => `/api/user/exams/${enc(code)}/timer`;
 /**
  * The teacher's drill-down into one student's submissions to one problem of an exam: the
  * challenge's own route (contract/results.ts studentSubmissionsRoute) with `?examCode=`

@@ -64,3 +64,25 @@ export const lifecycleRequestSchema = z.object(
   { error: sittingMessages.invalidLifecycleAction },
 );
 export type LifecycleRequest = z.infer<typeof lifecycleRequestSchema>;
+
+/** The longest a timer long poll may be held. */
+export const MAX_TIMER_WAIT_SECONDS = 30;
+
+/**
+ * A student's timer followed live (issue 32): `known` is the deadline the page shows (ISO);
+ * with `wait`, the answer is held up to that many seconds until the timer differs from it (a
+ * stop, a reopen, an accommodation). Without `wait` it is immediate.
+ */
+export const timerQuerySchema = z.object({
+  known: z.string().max(40).optional(),
+  wait: z.coerce.number().int().min(0).max(MAX_TIMER_WAIT_SECONDS).optional(),
+});
+export type TimerQuery = z.input<typeof timerQuerySchema>;
+
+/** The timer as the student lives it: the deadline after any stop and after finishing early. */
+export const sittingTimerSchema = z.object({
+  deadline: z.string(),
+  finishedAt: z.string().nullable(),
+  serverNow: z.string(),
+});
+export type SittingTimer = z.infer<typeof sittingTimerSchema>;

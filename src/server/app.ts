@@ -247,6 +247,7 @@ export async function buildApp(
   await app.register(lifecycleRoutes, {
     db: database.db,
     guards,
+    feed: judging.feed,
     now: deps.now ?? (() => new Date()),
   });
   await app.register(problemRoutes, {
@@ -263,6 +264,8 @@ export async function buildApp(
   await app.register(examRoutes, {
     db: database.db,
     guards,
+    feed: judging.feed,
+    closing: gracefulClose.begun,
     timeZone: config.timeZone,
     graceSeconds: config.submissionGraceSeconds,
     now: deps.now ?? (() => new Date()),

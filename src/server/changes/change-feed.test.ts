@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { notifyPayloads, type Change } from './change-feed.ts';
+import {
+  createChangeFeed,
+  notifyPayloads,
+  type Change,
+  type SittingChange,
+} from './change-feed.ts';
 
 const change = (i: number): Change => ({
   type: 'submission',
@@ -22,6 +27,33 @@ describe('notifyPayloads', () => {
     expect(notifyPayloads([])).toEqual([]);
     expect(notifyPayloads([change(1)]).map((p) => JSON.parse(p) as Change[])).toEqual([
       [change(1)],
+    ]);
+  });
+});
+
+describe('sitting changes', () => {
+  it('reach the listeners of their sitting only, never the submission readers', async () => {
+    const feed = createChangeFeed({ kind: 'pglite', pool: {} as never }, { warn: () => undefined });
+    const general: Change[] = [];
+    const mine: SittingChange[] = [];
+    const other: SittingChange[] = [];
+    feed.subscribe((c) => general.push(c));
+    feed.subscribeToSitting('s-1', (c) => mine.push(c));
+    const stop = feed.subscribeToSitting('s-2', (c) => other.push(c));
+    const stopped: SittingChange = { type: 'sitting', sittingId: 's-1', userId: null };
+    await feed.publishSitting(stopped);
+    stop();
+    await feed.publishSitting({ type: 'sitting', sittingId: 's-2', userId: 'u-1' });
+    await feed.publish(change(1));
+    expect(mine).toEqual([stopped]);
+    expect(other).toEqual([]);
+    expect(general).toEqual([change(1)]);
+  });
+
+  it('travel with submission changes in NOTIFY payloads', () => {
+    const sitting: SittingChange = { type: 'sitting', sittingId: 's-1', userId: 'u-1' };
+    expect(notifyPayloads([change(1), sitting]).map((p) => JSON.parse(p) as unknown)).toEqual([
+      [change(1), sitting],
     ]);
   });
 });

@@ -6,6 +6,10 @@
  * connected to; on embedded PGlite every writer lives in this process and an in-process emitter
  * is enough. Events only say "look again": readers always re-read the database, so a missed event
  * costs at most a long poll's timeout, never a wrong answer.
+ *
+ * The same channel carries sitting changes (issue 32): a stop, a reopen, or one student's timer
+ * changed, which the students' timer long polls wait on (sittings/timer-route.ts). They reach
+ * only the listeners of their sitting, never the submission readers.
  */
 import { EventEmitter } from 'node:events';
 import type pg from 'pg';
@@ -25,11 +29,23 @@ export const changeSchema = z.object({
 export type Change = z.infer<typeof changeSchema>;
 export type ChangeListener = (change: Change) => void;
 
+/** A sitting's timers changed: everyone's (`userId` null: a stop, a reopen) or one student's. */
+export const sittingChangeSchema = z.object({
+  type: z.literal('sitting'),
+  sittingId: z.string(),
+  userId: z.string().nullable(),
+});
+export type SittingChange = z.infer<typeof sittingChangeSchema>;
+type AnyChange = Change | SittingChange;
+
 export interface ChangeFeed {
   publish(change: Change): Promise<void>;
   subscribe(listener: ChangeListener): () => void;
   /** Only the changes of one submission (a long poll's): no cost for everyone else's. */
   subscribeToSubmission(submissionId: string, listener: ChangeListener): () => void;
+  publishSitting(change: SittingChange): Promise<void>;
+  /** The changes of one sitting (a timer long poll's). */
+  subscribeToSitting(sittingId: string, listener: (change: SittingChange) => void): () => void;
   close(): Promise<void>;
 }
 
@@ -39,9 +55,10 @@ type Log = { warn(obj: object, msg: string): void };
 
 /** NOTIFY's payload must stay under 8000 bytes: changes travel in arrays of at most this size. */
 const PAYLOAD_BYTES = 7000;
-const payloadSchema = z.union([changeSchema, z.array(changeSchema)]);
+const anyChangeSchema = z.discriminatedUnion('type', [changeSchema, sittingChangeSchema]);
+const payloadSchema = z.union([anyChangeSchema, z.array(anyChangeSchema)]);
 
-function parseChanges(payload: string): Change[] {
+function parseChanges(payload: string): AnyChange[] {
   try {
     const parsed = payloadSchema.safeParse(JSON.parse(payload));
     if (!parsed.success) return [];
@@ -53,7 +70,7 @@ function parseChanges(payload: string): Change[] {
 }
 
 /** The changes as JSON arrays of at most PAYLOAD_BYTES each, in order. */
-export function notifyPayloads(changes: readonly Change[]): string[] {
+export function notifyPayloads(changes: readonly AnyChange[]): string[] {
   const payloads: string[] = [];
   let current: string[] = [];
   let bytes = 2;
@@ -83,9 +100,21 @@ function localEmitter(): EventEmitter {
  * event of its own: a thousand long polls waiting at a deadline are not each called for every
  * change of everyone else's submissions.
  */
-function deliver(emitter: EventEmitter, change: Change): void {
+function deliver(emitter: EventEmitter, change: AnyChange): void {
+  if (change.type === 'sitting') {
+    emitter.emit(`sitting:${change.sittingId}`, change);
+    return;
+  }
   emitter.emit('change', change);
   emitter.emit(`submission:${change.submissionId}`, change);
+}
+
+function subscribeToSitting(emitter: EventEmitter) {
+  return (sittingId: string, listener: (change: SittingChange) => void) => {
+    const event = `sitting:${sittingId}`;
+    emitter.on(event, listener);
+    return () => void emitter.off(event, listener);
+  };
 }
 
 function subscribeToSubmission(emitter: EventEmitter) {
@@ -113,6 +142,8 @@ export function createChangeFeed(
       publish: async (change) => deliver(emitter, change),
       subscribe: subscribeTo(emitter),
       subscribeToSubmission: subscribeToSubmission(emitter),
+      publishSitting: async (change) => deliver(emitter, change),
+      subscribeToSitting: subscribeToSitting(emitter),
       close: async () => void emitter.removeAllListeners(),
     };
   }
@@ -130,7 +161,7 @@ function listenOnPostgres(pool: pg.Pool, emitter: EventEmitter, log: Log): Chang
   // The changes published while a NOTIFY is on its way go together in the next one: a deadline's
   // hundreds of Submits a second cost a few statements, not one each.
   const notify = batched(
-    async (changes: Change[]) => {
+    async (changes: AnyChange[]) => {
       await pool.query('select pg_notify($1, p) from unnest($2::text[]) as p', [
         CHANNEL,
         notifyPayloads(changes),
@@ -144,6 +175,8 @@ function listenOnPostgres(pool: pg.Pool, emitter: EventEmitter, log: Log): Chang
     publish: notify,
     subscribe: subscribeTo(emitter),
     subscribeToSubmission: subscribeToSubmission(emitter),
+    publishSitting: notify,
+    subscribeToSitting: subscribeToSitting(emitter),
     async close() {
       emitter.removeAllListeners();
       await listener.close();

@@ -12,6 +12,8 @@ function memoryFeed(): ChangeFeed {
       return () => void listeners.delete(l);
     },
     subscribeToSubmission: () => () => undefined,
+    publishSitting: async () => undefined,
+    subscribeToSitting: () => () => undefined,
     close: async () => listeners.clear(),
   };
 }

@@ -17,7 +17,7 @@ export type Attempt = { startedAt: Date; deadline: Date; finishedAt?: Date | nul
  * As read from its row: with its id, which the exam signals name (integrity/signals/), and the
  * sitting attempt its submissions are stored under.
  */
-export type StoredAttempt = Attempt & { id: string; sittingAttemptId: string };
+export type StoredAttempt = Attempt & { id: string; sittingAttemptId: string; sittingId: string };
 
 /** The deadline as the student lives it: finishing early brings it forward. */
 export function effectiveDeadline(attempt: Attempt): Date {
@@ -35,6 +35,7 @@ export async function findAttempt(
     .select({
       id: attempts.id,
       sittingAttemptId: attempts.sittingAttemptId,
+      sittingId: attempts.sittingId,
       startedAt: sittingAttempts.startedAt,
       deadline: sittingAttempts.deadline,
       finishedAt: sittingAttempts.finishedAt,

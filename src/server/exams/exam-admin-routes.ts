@@ -127,7 +127,8 @@ export const examAdminRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) =>
       const exam = await findExamByCode(db, request.params.examCode);
       const sitting = exam && (await findSitting(db, exam.sittingId));
       const state =
-        sitting && (await applyLifecycleAction(db, sitting, request.body.action, deps.now()));
+        sitting &&
+        (await applyLifecycleAction(db, deps.feed, sitting, request.body.action, deps.now()));
       if (!state) throw new HttpError(404, examMessages.examNotFound);
       return state;
     },

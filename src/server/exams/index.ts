@@ -10,6 +10,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Guards } from '../auth/guards.ts';
+import type { ChangeFeed } from '../changes/change-feed.ts';
 import type { Db } from '../db/connection.ts';
 import { examAdminRoutes } from './exam-admin-routes.ts';
 import { examResultsRoutes } from './exam-results-routes.ts';
@@ -18,6 +19,10 @@ import { studentExamRoutes } from './student-exam-routes.ts';
 type Deps = {
   db: Db;
   guards: Guards;
+  /** Lifecycle changes are told to the timer long polls; the student's exam timer waits on it. */
+  feed: ChangeFeed;
+  /** Settles when the server starts closing: long polls answer at once. */
+  closing: Promise<void>;
   timeZone: string;
   graceSeconds: number;
   now: () => Date;

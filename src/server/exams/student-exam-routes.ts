@@ -1,6 +1,7 @@
 /**
  * The student's exam calls (contract/exams.ts), each with the student's session token: step 2's
- * lookup of a typed test code (GET testCodeRoute), and the exam screen's open and finish (POST).
+ * lookup of a typed test code (GET testCodeRoute), the exam screen's open and finish (POST), and
+ * its timer followed live (GET studentExamTimerRoute, a long poll).
  * They never reveal hidden tests, another student's draw or another slot's pool.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -9,14 +10,21 @@ import {
   studentExamFinishRoute,
   studentExamOpenRoute,
   studentExamSchema,
+  studentExamTimerRoute,
   testCodeParamsSchema,
   testCodeResponseSchema,
   testCodeRoute,
 } from '../../contract/exams.ts';
 import { messages } from '../../contract/messages.ts';
+import { sittingTimerSchema, timerQuerySchema } from '../../contract/sittings.ts';
 import type { Guards } from '../auth/guards.ts';
 import { HttpError } from '../http-error.ts';
-import { finishStudentExam, openStudentExam, type StudentExamDeps } from './student-exam.ts';
+import {
+  finishStudentExam,
+  followExamTimer,
+  openStudentExam,
+  type StudentExamDeps,
+} from './student-exam.ts';
 import { lookupTestCode } from './test-codes.ts';
 
 type Deps = StudentExamDeps & { guards: Guards };
@@ -49,6 +57,28 @@ export const studentExamRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) 
       schema: { params: examCodeParamsSchema, response: { 200: studentExamSchema } },
     },
     async (request) => openStudentExam(deps, student(request.auth), request.params.examCode),
+  );
+
+  app.get(
+    studentExamTimerRoute,
+    {
+      onRequest: guards.student,
+      // A few bytes, asked for again after every answer: not worth compressing.
+      compress: false,
+      schema: {
+        params: examCodeParamsSchema,
+        querystring: timerQuerySchema,
+        response: { 200: sittingTimerSchema },
+      },
+    },
+    async (request, reply) =>
+      followExamTimer(
+        deps,
+        student(request.auth),
+        request.params.examCode,
+        request.query,
+        new Promise<void>((resolve) => reply.raw.once('close', resolve)),
+      ),
   );
 
   app.post(

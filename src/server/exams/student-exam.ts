@@ -14,6 +14,7 @@ import {
   type StudentExamProblem,
 } from '../../contract/exams.ts';
 import { deadlineFor } from '../compiler/time-window.ts';
+import type { ChangeFeed } from '../changes/change-feed.ts';
 import type { Db } from '../db/connection.ts';
 import { HttpError } from '../http-error.ts';
 import { rowsOf } from '../results/sql-helpers.ts';
@@ -25,6 +26,9 @@ import {
   type SittingAttempt,
 } from '../sittings/sitting-queries.ts';
 import { assertMayBegin, withStop } from '../sittings/sitting-rules.ts';
+import type { SittingTimer } from '../../contract/sittings.ts';
+import { effectiveDeadline } from '../compiler/attempt-queries.ts';
+import { followTimer } from '../sittings/follow-timer.ts';
 import { ensureDraws } from './draw-queries.ts';
 import { slotCellsSql } from './exam-cells.ts';
 import { findExamByCode, readSlots, type ExamRow } from './exam-queries.ts';
@@ -35,6 +39,10 @@ export type StudentExamDeps = {
   timeZone: string;
   graceSeconds: number;
   now: () => Date;
+  /** Lifecycle changes are told to the timer long polls; the exam's timer waits on it. */
+  feed: ChangeFeed;
+  /** Settles when the server starts closing: long polls answer at once. */
+  closing: Promise<void>;
 };
 
 /** An exam as a student meets it: with its sitting's lifecycle and stop. */
@@ -85,6 +93,41 @@ export async function openStudentExam(
   const sittingAttemptId = attempt.id;
   await db.transaction((tx) => ensureDraws(tx, exam.sittingId, sittingAttemptId, userId));
   return readStudentExam(deps, exam, withStop(attempt, exam.sitting.stoppedAt));
+}
+
+/**
+ * The student's exam timer as their screen follows it live (sittings/follow-timer.ts): the
+ * deadline after a stop and after finishing. Only for a student who opened the exam.
+ */
+export async function followExamTimer(
+  deps: StudentExamDeps,
+  userId: string,
+  code: string,
+  query: { known?: string | undefined; wait?: number | undefined },
+  gone: Promise<void>,
+): Promise<SittingTimer> {
+  const read = async (): Promise<SittingTimer> => {
+    const exam = await examForStudent(deps.db, code);
+    const attempt = await findSittingAttempt(deps.db, exam.sittingId, userId);
+    if (!attempt) throw new HttpError(403, examMessages.openExamFirst);
+    const lived = withStop(attempt, exam.sitting.stoppedAt);
+    return {
+      deadline: effectiveDeadline(lived).toISOString(),
+      finishedAt: lived.finishedAt?.toISOString() ?? null,
+      serverNow: deps.now().toISOString(),
+    };
+  };
+  const exam = await examForStudent(deps.db, code);
+  return followTimer({
+    feed: deps.feed,
+    sittingId: exam.sittingId,
+    userId,
+    known: query.known,
+    wait: query.wait,
+    gone,
+    closing: deps.closing,
+    read,
+  });
 }
 
 /** Finishes the student's attempt (once: a second call changes nothing) and reads it back. */

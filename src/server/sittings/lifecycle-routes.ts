@@ -12,14 +12,18 @@ import {
 } from '../../contract/sittings.ts';
 import type { Guards } from '../auth/guards.ts';
 import { findChallenge } from '../challenges/challenge-queries.ts';
+import type { ChangeFeed } from '../changes/change-feed.ts';
 import type { Db } from '../db/connection.ts';
 import { HttpError } from '../http-error.ts';
 import { applyLifecycleAction } from './lifecycle-transition.ts';
 import { challengeSitting } from './sitting-queries.ts';
 
-type Deps = { db: Db; guards: Guards; now: () => Date };
+type Deps = { db: Db; guards: Guards; feed: ChangeFeed; now: () => Date };
 
-export const lifecycleRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, guards, now }) => {
+export const lifecycleRoutes: FastifyPluginAsyncZod<Deps> = async (
+  app,
+  { db, guards, feed, now },
+) => {
   app.post(
     challengeLifecycleRoute,
     {
@@ -35,7 +39,7 @@ export const lifecycleRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, gu
       if (!(await findChallenge(db, challengeId)))
         throw new HttpError(404, messages.challengeNotFound);
       const sitting = await challengeSitting(db, challengeId);
-      const state = await applyLifecycleAction(db, sitting, request.body.action, now());
+      const state = await applyLifecycleAction(db, feed, sitting, request.body.action, now());
       if (!state) throw new HttpError(404, messages.challengeNotFound);
       return state;
     },

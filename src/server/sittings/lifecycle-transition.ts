@@ -4,6 +4,7 @@
  * first stop stands); reopen.
  */
 import { sittingMessages, type LifecycleAction } from '../../contract/sittings.ts';
+import type { ChangeFeed } from '../changes/change-feed.ts';
 import type { Db } from '../db/connection.ts';
 import { HttpError } from '../http-error.ts';
 import { sittingStarted, writeSittingState, type Sitting } from './sitting-queries.ts';
@@ -30,9 +31,13 @@ async function nextState(
   }
 }
 
-/** Applies the action; answers the state as staff see it, or undefined if the sitting is gone. */
+/**
+ * Applies the action; answers the state as staff see it, or undefined if the sitting is gone. A
+ * change of the stop is told to the students' timer long polls (follow-timer.ts) at once.
+ */
 export async function applyLifecycleAction(
   db: Db,
+  feed: Pick<ChangeFeed, 'publishSitting'>,
   sitting: Sitting,
   action: LifecycleAction,
   now: Date,
@@ -43,5 +48,7 @@ export async function applyLifecycleAction(
     await nextState(db, sitting, action, now),
   );
   if (!written) return undefined;
+  if (written.stoppedAt?.getTime() !== sitting.stoppedAt?.getTime())
+    await feed.publishSitting({ type: 'sitting', sittingId: sitting.id, userId: null });
   return { lifecycle: written.lifecycle, stoppedAt: written.stoppedAt?.toISOString() ?? null };
 }

@@ -1,0 +1,63 @@
+/**
+ * GET /api/compiler/timer/:challengeId (contract/compiler.ts): the compiler page follows its
+ * problem's timer live, so a stop, a reopen or extra time reaches the student without a reload
+ * (sittings/follow-timer.ts). The problem is opened as every compiler call opens it (openProblem:
+ * the challenge's own sitting, or the exam's with `examCode`), so the timer is the one the other
+ * calls enforce.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  challengeIdParamsSchema,
+  compilerTimerQuerySchema,
+  compilerTimerRoute,
+} from '../../contract/compiler.ts';
+import { sittingTimerSchema, type SittingTimer } from '../../contract/sittings.ts';
+import { followTimer } from '../sittings/follow-timer.ts';
+import { effectiveDeadline } from './attempt-queries.ts';
+import { compilerUser, type CompilerGuard } from './compiler-guard.ts';
+import type { CompilerContext } from './context.ts';
+import { openProblem } from './test-access.ts';
+
+type Deps = CompilerContext & { guard: CompilerGuard };
+
+export const timerRoute: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
+  const { db, feed, closing, timeZone, now, guard } = deps;
+  app.get(
+    compilerTimerRoute,
+    {
+      onRequest: guard,
+      // A few bytes, asked for again after every answer: not worth compressing.
+      compress: false,
+      schema: {
+        params: challengeIdParamsSchema,
+        querystring: compilerTimerQuerySchema,
+        response: { 200: sittingTimerSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = compilerUser(request);
+      const { challengeId } = request.params;
+      const { examCode, known, wait } = request.query;
+      const open = () => openProblem(db, timeZone, user.sub, challengeId, examCode, now());
+      const read = async (): Promise<SittingTimer> => {
+        const { attempt } = await open();
+        return {
+          deadline: effectiveDeadline(attempt).toISOString(),
+          finishedAt: attempt.finishedAt?.toISOString() ?? null,
+          serverNow: now().toISOString(),
+        };
+      };
+      const { attempt } = await open();
+      return followTimer({
+        feed,
+        sittingId: attempt.sittingId,
+        userId: user.sub,
+        known,
+        wait,
+        gone: new Promise<void>((resolve) => reply.raw.once('close', resolve)),
+        closing,
+        read,
+      });
+    },
+  );
+};
