@@ -54,6 +54,8 @@ export const examMessages = {
   examClosed: 'This exam closed on {date}.',
   examFinished: 'You have finished this exam. Your submissions are kept.',
   problemNotInExam: 'This problem is not part of your exam.',
+  /** The teacher asked for an exam's view of a challenge none of its slots holds. */
+  challengeNotInExam: 'The challenge {challengeId} is not a problem of the exam {examCode}.',
   fieldTooLong: 'This field is too long.',
   /** A compiler call under an exam the student has not started from its screen. */
   openExamFirst: 'Start this exam from its own screen first.',

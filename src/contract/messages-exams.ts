@@ -169,4 +169,13 @@ export const examScreenMessages = {
   examExportText: 'The matrix: a sheet for all problems and one per problem',
   examExportXlsx: 'Download .xlsx of the exam matrix',
   examExportCsv: 'Download .csv of the exam matrix',
+  // The similarity report per problem of an exam (issue 31 item 7).
+  examSimilarityTitle: 'Similarity per problem',
+  examSimilarityIntro:
+    'Compare the programs of the students who were given the same problem in this exam.',
+  examSimilarityProblem: 'Problem {n}',
+  examSimilarityLinkLabel: 'Similarity report of problem {n} ({id}) in this exam',
+  similarityExamScope:
+    'Exam {code} ({title}): its students who were given this problem, with what they submitted in the exam.',
+  similarityBackToExam: 'Back to the exam results',
 } as const;

@@ -7,9 +7,16 @@
  *
  * The server computes a report when it is first asked for and keeps it until a submission to the
  * challenge arrives or is judged again, so asking again (another threshold, a pair) is cheap.
+ *
+ * Whose programs are compared: the challenge's own takers (its own sitting), or, with `examCode`
+ * (issue 31), the students of that exam who were given the challenge in one of its slots (a fixed
+ * problem, or their draw from a pool), with what they submitted under the exam. Neither report
+ * sees the other's submissions, nor another exam's. Both answer the same shape; an exam's report
+ * also names its exam.
  */
 import { z } from 'zod';
 import { challengeIdSchema, languages } from './challenges.ts';
+import { examCodeSchema } from './exams.ts';
 import { messages } from './messages.ts';
 
 export const similarityRoute = '/api/admin/similarity/:challengeId';
@@ -22,17 +29,29 @@ export const SIMILARITY_DEFAULT_THRESHOLD = 50;
 /** At most this many pairs in one answer (the most similar); `totalPairs` counts them all. */
 export const SIMILARITY_MAX_PAIRS = 200;
 
-export const similarityPath = (challengeId: string, threshold?: number) =>
-  `/api/admin/similarity/${encodeURIComponent(challengeId)}` +
-  (threshold === undefined ? '' : `?threshold=${threshold}`);
+/** `examCode`: the report of the challenge as a problem of that exam. */
+export function similarityPath(challengeId: string, threshold?: number, examCode?: string): string {
+  const query = new URLSearchParams({
+    ...(threshold === undefined ? {} : { threshold: String(threshold) }),
+    ...(examCode === undefined ? {} : { examCode }),
+  }).toString();
+  return `/api/admin/similarity/${encodeURIComponent(challengeId)}${query ? `?${query}` : ''}`;
+}
 
-export const similarityPairPath = (challengeId: string, a: string, b: string) =>
+export const similarityPairPath = (challengeId: string, a: string, b: string, examCode?: string) =>
   `/api/admin/similarity/${encodeURIComponent(challengeId)}/pair?` +
-  new URLSearchParams({ a, b }).toString();
+  new URLSearchParams({ a, b, ...(examCode === undefined ? {} : { examCode }) }).toString();
 
 export const similarityParamsSchema = z.object({ challengeId: challengeIdSchema });
 
+/**
+ * Both calls' optional `?examCode=`: the exam whose students are compared (404 examNotFound, or
+ * examMessages.challengeNotInExam when no slot of the exam holds the challenge).
+ */
+const examScope = { examCode: examCodeSchema.optional() };
+
 export const similarityQuerySchema = z.object({
+  ...examScope,
   /** Percent, 20 to 100 (decimals allowed). */
   threshold: z.coerce
     .number({ error: messages.similarityInvalidThreshold })
@@ -43,6 +62,7 @@ export const similarityQuerySchema = z.object({
 export type SimilarityQuery = z.input<typeof similarityQuerySchema>;
 
 export const similarityPairQuerySchema = z.object({
+  ...examScope,
   a: z.uuid({ error: messages.invalidSubmissionId }),
   b: z.uuid({ error: messages.invalidSubmissionId }),
 });
@@ -75,6 +95,8 @@ export const similarityChallengeSchema = z.object({
 
 export const similarityReportSchema = z.object({
   challenge: similarityChallengeSchema,
+  /** Present when the report is of the challenge as a problem of this exam (`?examCode=`). */
+  exam: z.object({ examCode: z.string(), title: z.string() }).optional(),
   /** The threshold applied, in percent. */
   threshold: z.number(),
   /** Students whose program was compared. */

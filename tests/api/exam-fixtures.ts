@@ -157,6 +157,8 @@ export async function seedJudged(
     score: number;
     verdict?: string;
     at: Date;
+    /** The program (Python); by default one that prints the score. */
+    code?: string;
   },
 ): Promise<string> {
   const db = server.database.db;
@@ -174,7 +176,7 @@ export async function seedJudged(
       challengeId: s.challengeId,
       sittingAttemptId: s.sittingAttemptId,
       language: 'python',
-      code: `print(${s.score})`,
+      code: s.code ?? `print(${s.score})`,
       status: 'judged',
       verdict: s.verdict ?? (s.score > 0 ? 'Accepted' : 'Wrong Answer'),
       passed: 1,

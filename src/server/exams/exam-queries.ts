@@ -231,3 +231,21 @@ export async function examUsingChallenge(db: Db, challengeId: string): Promise<s
     order by e.code limit 1`);
   return rowsOf<{ code: string }>(found)[0]?.code;
 }
+
+/**
+ * Whether the exam holds this challenge: a slot offers it, or a student was given it (a pool
+ * edited after the draw keeps the students who drew it), as examUsingChallenge reads it.
+ */
+export async function examHoldsChallenge(
+  db: Db,
+  sittingId: string,
+  challengeId: string,
+): Promise<boolean> {
+  const found = await db.execute(sql`
+    select 1 where exists (select 1 from exam_slots sl
+        join exam_slot_choices ch on ch.slot_id = sl.id
+        where sl.exam_sitting_id = ${sittingId} and ch.challenge_id = ${challengeId})
+      or exists (select 1 from exam_slots sl join exam_draws d on d.slot_id = sl.id
+        where sl.exam_sitting_id = ${sittingId} and d.challenge_id = ${challengeId})`);
+  return rowsOf(found).length > 0;
+}

@@ -95,7 +95,7 @@ function View({
         />
       );
     case 'similarity':
-      return <SimilarityView token={token} challengeId={challengeId} pair={pair} />;
+      return <SimilarityView token={token} challengeId={challengeId} exam={exam} pair={pair} />;
     case 'students':
       return <StudentsView token={token} />;
     case 'delete-user':

@@ -1,6 +1,7 @@
 /**
  * What the similarity report reads: the challenge, the version of its submissions (the cache
- * key) and, per student, the program that stands for them, on the challenge's own sitting.
+ * key) and, per student, the program that stands for them, on one sitting: the challenge's own,
+ * or an exam's that holds the challenge (issue 31), whose students who were given it are compared.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { languages, type Language } from '../../../contract/challenges.ts';
@@ -32,31 +33,50 @@ export async function findSimilarityChallenge(
 }
 
 /**
- * The row (of submissions or attempts, by its alias) was made on the challenge on its own: the
- * report compares the challenge's own takers; the same challenge in an exam is the exam's.
+ * Whose programs a report compares: the challenge's own takers, or the students of one exam (its
+ * sitting) who were given the challenge. A standing and its submissions belong to one sitting
+ * attempt, so restricting to the sitting is enough: an exam's students who drew another problem
+ * of the pool have no standing on this one.
  */
-const onOwnSitting = (challengeId: string, alias?: string): SQL =>
-  sql`${sql.raw(alias ? `${alias}.` : '')}sitting_attempt_id in (select own_sa.id
-    from sitting_attempts own_sa where own_sa.sitting_id = ${ownSittingOf(challengeId)})`;
+export type ReportScope = { kind: 'own' } | { kind: 'exam'; sittingId: string };
+
+export const OWN_SITTING: ReportScope = { kind: 'own' };
+
+/** The scope's sitting, as a scalar SQL value. */
+const sittingOf = (challengeId: string, scope: ReportScope): SQL =>
+  scope.kind === 'own' ? ownSittingOf(challengeId) : sql`${scope.sittingId}::uuid`;
+
+/**
+ * The row (of submissions, by its alias) was made at the scope's sitting: the challenge's own
+ * report never counts what was submitted under an exam, nor an exam's what was submitted alone.
+ */
+const onSitting = (sitting: SQL, alias?: string): SQL =>
+  sql`${sql.raw(alias ? `${alias}.` : '')}sitting_attempt_id in (select at_sa.id
+    from sitting_attempts at_sa where at_sa.sitting_id = ${sitting})`;
 
 /**
  * Changes whenever the report's input may: a submission arrives or is deleted (count, newest
  * arrival), one is judged or re-judged (newest judgement), a student's best changes (the digest
  * of the best submission ids), or the challenge is edited (its starter code).
  */
-export async function readReportVersion(db: Db, challengeId: string): Promise<string> {
-  const own = onOwnSitting(challengeId);
+export async function readReportVersion(
+  db: Db,
+  challengeId: string,
+  scope: ReportScope,
+): Promise<string> {
+  const sitting = sittingOf(challengeId, scope);
+  const atSitting = onSitting(sitting);
   const found = await db.execute(sql`
     select
-      (select count(*) from submissions where challenge_id = ${challengeId} and ${own})::text
+      (select count(*) from submissions where challenge_id = ${challengeId} and ${atSitting})::text
         as count,
       (select coalesce(max(created_at)::text, '') from submissions
-        where challenge_id = ${challengeId} and ${own}) as "lastCreated",
+        where challenge_id = ${challengeId} and ${atSitting}) as "lastCreated",
       (select coalesce(max(judged_at)::text, '') from submissions
-        where challenge_id = ${challengeId} and ${own}) as "lastJudged",
+        where challenge_id = ${challengeId} and ${atSitting}) as "lastJudged",
       (select md5(coalesce(string_agg(best_submission_id::text, ',' order by user_id), ''))
         from attempts where challenge_id = ${challengeId}
-          and sitting_id = ${ownSittingOf(challengeId)}) as "bests",
+          and sitting_id = ${sitting}) as "bests",
       (select updated_at::text from challenges where challenge_id = ${challengeId}) as edited`);
   const row = rowsOf<Record<string, string | null>>(found)[0] ?? {};
   return [row.count, row.lastCreated, row.lastJudged, row.bests, row.edited].join('|');
@@ -68,6 +88,7 @@ export type StandingProgram = SimilaritySubmission & { code: string };
 export async function readStandingPrograms(
   db: Db,
   challengeId: string,
+  scope: ReportScope,
 ): Promise<StandingProgram[]> {
   const found = await db.execute(sql`
     select distinct on (s.user_id) s.id as "submissionId", s.user_id as "userId", u.name,
@@ -76,7 +97,7 @@ export async function readStandingPrograms(
       join users u on u.id = s.user_id
       left join attempts a on a.sitting_attempt_id = s.sitting_attempt_id
         and a.challenge_id = s.challenge_id
-    where s.challenge_id = ${challengeId} and ${onOwnSitting(challengeId, 's')}
+    where s.challenge_id = ${challengeId} and ${onSitting(sittingOf(challengeId, scope), 's')}
     order by s.user_id, coalesce(s.id = a.best_submission_id, false) desc, s.created_at desc,
       s.id desc`);
   return rowsOf<Omit<StandingProgram, 'language'> & { language: string }>(found).flatMap((row) => {

@@ -56,6 +56,16 @@ describe('reportAnswer', () => {
     expect(answer.challenge).not.toHaveProperty('starterCode');
   });
 
+  it("names the exam only in an exam's report, the pairs being the same", () => {
+    const report = kept([pair('s1', 's2', 0.9)]);
+    const own = reportAnswer(challenge, report, 50);
+    expect(own).not.toHaveProperty('exam');
+    const exam = { examCode: 'MID-1', title: 'Midterm' };
+    const inExam = reportAnswer(challenge, report, 50, exam);
+    expect(inExam.exam).toEqual(exam);
+    expect(inExam.pairs).toEqual(own.pairs);
+  });
+
   it('compares the rounded percentage the teacher sees with the threshold', () => {
     expect(percentOf(0.89996)).toBe(90);
     expect(reportAnswer(challenge, kept([pair('s1', 's2', 0.89996)]), 90).pairs).toHaveLength(1);

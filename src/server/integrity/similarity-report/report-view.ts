@@ -32,11 +32,14 @@ export function reportAnswer(
   challenge: SimilarityChallenge,
   kept: KeptReport,
   thresholdPercent: number,
+  /** The exam whose students were compared, for an exam's report. */
+  exam?: SimilarityReport['exam'],
 ): SimilarityReport {
   // Compared on the rounded figure the teacher sees, so "from 90 %" never hides a 90.0 % pair.
   const above = kept.pairs.filter((pair) => percentOf(pair.similarity) >= thresholdPercent);
   return {
     challenge: challengeOf(challenge),
+    ...(exam ? { exam } : {}),
     threshold: thresholdPercent,
     compared: kept.compared.length,
     skipped: kept.skipped,

@@ -1,9 +1,12 @@
 /**
  * The similarity report's calls (issue 17), admin only: the ranked pairs of a challenge, and one
- * pair's two programs with their shared regions. A report that cannot be computed answers 503
- * {message} (the worker failed or the server is closing), never a bare 500.
+ * pair's two programs with their shared regions. With `?examCode=` (issue 31) both are of the
+ * challenge as a problem of that exam: its students who were given it are compared. A report
+ * that cannot be computed answers 503 {message} (the worker failed or the server is closing),
+ * never a bare 500.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { examMessages } from '../../../contract/exams.ts';
 import { messages } from '../../../contract/messages.ts';
 import {
   similarityPairQuerySchema,
@@ -16,8 +19,15 @@ import {
 } from '../../../contract/similarity.ts';
 import type { Guards } from '../../auth/guards.ts';
 import type { Db } from '../../db/connection.ts';
+import { examHoldsChallenge, findExamByCode } from '../../exams/exam-queries.ts';
 import { HttpError } from '../../http-error.ts';
-import { findSimilarityChallenge, readCodes, type SimilarityChallenge } from './report-queries.ts';
+import {
+  OWN_SITTING,
+  findSimilarityChallenge,
+  readCodes,
+  type ReportScope,
+  type SimilarityChallenge,
+} from './report-queries.ts';
 import { ReportThreads } from './report-thread.ts';
 import { pairAnswer, reportAnswer, type KeptReport } from './report-view.ts';
 import { SimilarityReports } from './similarity-reports.ts';
@@ -35,9 +45,30 @@ export const similarityRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, g
     return challenge;
   }
 
-  async function reportOf(challenge: SimilarityChallenge): Promise<KeptReport> {
+  /** Whose programs are compared: the challenge's own takers, or the exam's who were given it. */
+  async function scopeOf(
+    challenge: SimilarityChallenge,
+    examCode: string | undefined,
+  ): Promise<{ scope: ReportScope; exam?: { examCode: string; title: string } }> {
+    if (examCode === undefined) return { scope: OWN_SITTING };
+    const exam = await findExamByCode(db, examCode);
+    if (!exam) throw new HttpError(404, examMessages.examNotFound);
+    if (!(await examHoldsChallenge(db, exam.sittingId, challenge.challengeId)))
+      throw new HttpError(
+        404,
+        examMessages.challengeNotInExam
+          .replace('{challengeId}', challenge.challengeId)
+          .replace('{examCode}', exam.code),
+      );
+    return {
+      scope: { kind: 'exam', sittingId: exam.sittingId },
+      exam: { examCode: exam.code, title: exam.title },
+    };
+  }
+
+  async function reportOf(challenge: SimilarityChallenge, scope: ReportScope): Promise<KeptReport> {
     try {
-      return await reports.report(challenge);
+      return await reports.report(challenge, scope);
     } catch (error) {
       app.log.error({ err: error, challengeId: challenge.challengeId }, 'similarity report failed');
       throw new HttpError(503, messages.similarityFailed);
@@ -56,9 +87,10 @@ export const similarityRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, g
     },
     async (request, reply) => {
       const challenge = await challengeOr404(request.params.challengeId);
-      const kept = await reportOf(challenge);
+      const { scope, exam } = await scopeOf(challenge, request.query.examCode);
+      const kept = await reportOf(challenge, scope);
       reply.header('cache-control', 'private, no-store');
-      return reportAnswer(challenge, kept, request.query.threshold);
+      return reportAnswer(challenge, kept, request.query.threshold, exam);
     },
   );
 
@@ -73,9 +105,10 @@ export const similarityRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, g
       },
     },
     async (request, reply) => {
-      const { a, b } = request.query;
+      const { a, b, examCode } = request.query;
       const challenge = await challengeOr404(request.params.challengeId);
-      const kept = await reportOf(challenge);
+      const { scope } = await scopeOf(challenge, examCode);
+      const kept = await reportOf(challenge, scope);
       const codes = await readCodes(db, challenge.challengeId, [a, b]);
       const answer = pairAnswer(challenge, kept, a, b, codes);
       if (!answer) throw new HttpError(404, messages.similarityPairNotFound);

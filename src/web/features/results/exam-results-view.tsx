@@ -4,7 +4,8 @@
  * the challenge table is (use-live-answer.ts). Filters as the challenge table's (search, year,
  * branch, college) plus the attempt's status; the exports (.xlsx with a sheet per problem, .csv)
  * follow them. A problem's cell opens the student's submissions to it in this exam, in the
- * existing dialog. Filters and sort live here, and this stays mounted under the dialog, so closing
+ * existing dialog; each problem's similarity report among the exam's students is a link away
+ * (exam-similarity-links.tsx). Filters and sort live here, and this stays mounted under the dialog, so closing
  * it finds the table as it was.
  */
 import { useNavigate } from '@tanstack/react-router';
@@ -32,6 +33,7 @@ import {
   examStatusLabels,
 } from './exam-results-columns.tsx';
 import { ExamExportButtons } from './exam-export-buttons.tsx';
+import { ExamSimilarityLinks } from './exam-similarity-links.tsx';
 import {
   examResultsUrl,
   fetchExamResultsAt,
@@ -153,6 +155,7 @@ export function ExamResultsView({ token, examCode, openStudent, openChallenge }:
         <ExamExportButtons token={token} examCode={examCode} query={query} />
       </div>
       <UpdatedLine checkedAt={live.checkedAt} changedAt={live.changedAt} />
+      {data ? <ExamSimilarityLinks exam={data.exam} /> : null}
 
       <DataTable
         caption={messages.examResultsTableCaption.replace('{code}', examCode)}

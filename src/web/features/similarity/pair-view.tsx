@@ -12,19 +12,26 @@ import { CodePane } from './code-pane.tsx';
 import { fetchPair } from './similarity-api.ts';
 import { useAnswer } from './use-answer.ts';
 
-type Props = { token: string; challengeId: string; a: string; b: string };
+type Props = {
+  token: string;
+  challengeId: string;
+  /** The pair of an exam's report (issue 31): both programs were submitted in that exam. */
+  examCode?: string | undefined;
+  a: string;
+  b: string;
+};
 
-export function PairView({ token, challengeId, a, b }: Props) {
+export function PairView({ token, challengeId, examCode, a, b }: Props) {
   const load = useCallback(
-    (signal: AbortSignal) => fetchPair(token, challengeId, a, b, signal),
-    [token, challengeId, a, b],
+    (signal: AbortSignal) => fetchPair(token, challengeId, a, b, examCode, signal),
+    [token, challengeId, a, b, examCode],
   );
   const { answer, retry } = useAnswer(load);
   return (
     <div className="similarity__pair">
       <Link
         to="/adminDash"
-        search={{ view: 'similarity', challengeId }}
+        search={{ view: 'similarity', challengeId, exam: examCode }}
         className="link similarity__back"
       >
         ← {messages.similarityBack}

@@ -25,6 +25,8 @@ export function PairsTable({ report, focusPair }: Props) {
   const returned = useRef<HTMLAnchorElement>(null);
   useEffect(() => returned.current?.focus(), []);
   const { challengeId } = report.challenge;
+  // An exam's report opens its pairs in the same exam.
+  const exam = report.exam?.examCode;
   const caption = messages.similarityTableCaption
     .replace('{challengeId}', challengeId)
     .replace('{threshold}', String(report.threshold));
@@ -73,7 +75,7 @@ export function PairsTable({ report, focusPair }: Props) {
                   <Link
                     ref={key === focusPair ? returned : undefined}
                     to="/adminDash"
-                    search={{ view: 'similarity', challengeId, pair: key }}
+                    search={{ view: 'similarity', challengeId, exam, pair: key }}
                     className="button button--secondary similarity__open"
                     aria-label={messages.similarityOpenPairLabel
                       .replace('{a}', pair.a.name)

@@ -41,7 +41,40 @@ describe('ReportPanel', () => {
       'Students compared: 12',
     );
     expect(screen.getByText(/JavaScript/).textContent).toContain(': 3');
-    expect(api.fetchReport).toHaveBeenCalledWith('t', 'SIM-1', 50, expect.any(AbortSignal));
+    expect(api.fetchReport).toHaveBeenCalledWith(
+      't',
+      'SIM-1',
+      50,
+      undefined,
+      expect.any(AbortSignal),
+    );
+    expect(screen.queryByTestId('similarity-exam')).toBeNull();
+  });
+
+  it("asks for an exam's report and says whose programs it compares", async () => {
+    api.fetchReport.mockResolvedValue({
+      ...emptyReport,
+      exam: { examCode: 'MID-1', title: 'Midterm' },
+    } satisfies SimilarityReport);
+    render(
+      <ReportPanel
+        token="t"
+        challengeId="SIM-1"
+        examCode="mid-1"
+        threshold={50}
+        onThreshold={() => {}}
+      />,
+    );
+    expect((await screen.findByTestId('similarity-exam')).textContent).toBe(
+      messages.similarityExamScope.replace('{code}', 'MID-1').replace('{title}', 'Midterm'),
+    );
+    expect(api.fetchReport).toHaveBeenCalledWith(
+      't',
+      'SIM-1',
+      50,
+      'mid-1',
+      expect.any(AbortSignal),
+    );
   });
 
   it("shows the server's message with a way to try again, and toasts it", async () => {

@@ -1,7 +1,8 @@
 /**
  * One challenge's report: the threshold, what was compared, and the ranked pairs, or a line
  * saying no pair reaches the threshold. The server keeps the report until the submissions
- * change, so moving the threshold asks again without a new computation.
+ * change, so moving the threshold asks again without a new computation. With an exam (issue 31)
+ * it is the report of the challenge as that exam's problem, and says so.
  */
 import { Field } from '@ark-ui/react/field';
 import { useCallback } from 'react';
@@ -18,15 +19,24 @@ const THRESHOLDS = [SIMILARITY_MIN_THRESHOLD, 30, 40, 50, 60, 70, 80, 90];
 type Props = {
   token: string;
   challengeId: string;
+  /** The exam whose students who were given the challenge are compared. */
+  examCode?: string | undefined;
   threshold: number;
   onThreshold: (threshold: number) => void;
   focusPair?: string;
 };
 
-export function ReportPanel({ token, challengeId, threshold, onThreshold, focusPair }: Props) {
+export function ReportPanel({
+  token,
+  challengeId,
+  examCode,
+  threshold,
+  onThreshold,
+  focusPair,
+}: Props) {
   const load = useCallback(
-    (signal: AbortSignal) => fetchReport(token, challengeId, threshold, signal),
-    [token, challengeId, threshold],
+    (signal: AbortSignal) => fetchReport(token, challengeId, threshold, examCode, signal),
+    [token, challengeId, threshold, examCode],
   );
   const { answer, retry } = useAnswer(load);
   return (
@@ -56,6 +66,13 @@ export function ReportPanel({ token, challengeId, threshold, onThreshold, focusP
 function Report({ report, focusPair }: { report: SimilarityReport; focusPair?: string }) {
   return (
     <>
+      {report.exam ? (
+        <p data-testid="similarity-exam">
+          {messages.similarityExamScope
+            .replace('{code}', report.exam.examCode)
+            .replace('{title}', report.exam.title)}
+        </p>
+      ) : null}
       <p className="muted" data-testid="similarity-compared">
         {messages.similarityCompared
           .replace('{compared}', String(report.compared))

@@ -19,13 +19,15 @@ export async function listChallenges(token: string): Promise<ChallengeSummary[]>
     .challenges;
 }
 
+/** `examCode`: the report of the challenge as a problem of that exam (its students only). */
 export function fetchReport(
   token: string,
   challengeId: string,
   threshold: number,
+  examCode: string | undefined,
   signal?: AbortSignal,
 ): Promise<SimilarityReport> {
-  return apiRequest(similarityPath(challengeId, threshold), {
+  return apiRequest(similarityPath(challengeId, threshold, examCode), {
     token,
     schema: similarityReportSchema,
     signal,
@@ -37,9 +39,10 @@ export function fetchPair(
   challengeId: string,
   a: string,
   b: string,
+  examCode: string | undefined,
   signal?: AbortSignal,
 ): Promise<SimilarityPairResponse> {
-  return apiRequest(similarityPairPath(challengeId, a, b), {
+  return apiRequest(similarityPairPath(challengeId, a, b, examCode), {
     token,
     schema: similarityPairResponseSchema,
     signal,

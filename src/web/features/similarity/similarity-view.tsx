@@ -2,9 +2,11 @@
  * The dashboard's Similarity view (issue 17): pick a challenge, see its pairs of students whose
  * programs are alike, most similar first, and open a pair side by side with the shared regions
  * marked. The challenge and the open pair are in the address (Back works, a link can be shared);
- * the threshold lives here, so it is kept while a pair is open.
+ * the threshold lives here, so it is kept while a pair is open. An exam in the address (from the
+ * exam's Results, issue 31) makes it the report of the challenge as that exam's problem, with a
+ * link back to the exam's matrix; picking another challenge leaves the exam.
  */
-import { useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { messages } from '../../../contract/messages.ts';
 import { SIMILARITY_DEFAULT_THRESHOLD } from '../../../contract/similarity.ts';
@@ -15,9 +17,9 @@ import { PairView } from './pair-view.tsx';
 import { ReportPanel } from './report-panel.tsx';
 import './similarity.css';
 
-type Props = { token: string; challengeId?: string; pair?: string };
+type Props = { token: string; challengeId?: string; exam?: string; pair?: string };
 
-export function SimilarityView({ token, challengeId, pair }: Props) {
+export function SimilarityView({ token, challengeId, exam, pair }: Props) {
   const navigate = useNavigate();
   const [threshold, setThreshold] = useState(SIMILARITY_DEFAULT_THRESHOLD);
   // The pair last opened, to give its link the focus back on return.
@@ -40,15 +42,26 @@ export function SimilarityView({ token, challengeId, pair }: Props) {
           }
         />
       </div>
+      {exam && !open ? (
+        <Link
+          to="/adminDash"
+          search={{ view: 'results', exam }}
+          className="link similarity__back"
+          data-testid="similarity-exam-back"
+        >
+          ← {messages.similarityBackToExam}
+        </Link>
+      ) : null}
       {!challengeId ? (
         <p className="muted">{messages.similarityIntro}</p>
       ) : open ? (
-        <PairView token={token} challengeId={challengeId} a={open.a} b={open.b} />
+        <PairView token={token} challengeId={challengeId} examCode={exam} a={open.a} b={open.b} />
       ) : (
         <ReportPanel
-          key={challengeId}
+          key={`${challengeId}\n${exam ?? ''}`}
           token={token}
           challengeId={challengeId}
+          examCode={exam}
           threshold={threshold}
           onThreshold={setThreshold}
           focusPair={lastPair}
