@@ -30,4 +30,24 @@ describe('useCountdown', () => {
     renderHook(() => useCountdown(Date.now() - 1000, clock, onTimeUp));
     expect(onTimeUp).toHaveBeenCalledTimes(1);
   });
+
+  it('counts again after a later deadline, and reports that one’s end too', () => {
+    vi.useFakeTimers();
+    vi.setSystemTime(new Date('2026-11-22T10:00:00Z'));
+    const clock = serverClock('2026-11-22T10:00:00Z');
+    const onTimeUp = vi.fn();
+    const { result, rerender } = renderHook(
+      ({ deadline }: { deadline: number }) => useCountdown(deadline, clock, onTimeUp),
+      { initialProps: { deadline: Date.parse('2026-11-22T10:00:01Z') } },
+    );
+    act(() => vi.advanceTimersByTime(2000));
+    expect(onTimeUp).toHaveBeenCalledTimes(1);
+    // Reopened with two more minutes.
+    rerender({ deadline: Date.parse('2026-11-22T10:02:02Z') });
+    expect(result.current).toBe(120_000);
+    act(() => vi.advanceTimersByTime(60_000));
+    expect(onTimeUp).toHaveBeenCalledTimes(1);
+    act(() => vi.advanceTimersByTime(61_000));
+    expect(onTimeUp).toHaveBeenCalledTimes(2);
+  });
 });

@@ -18,6 +18,7 @@ import {
   compilerResultPath,
   compilerRunPath,
   compilerSubmitPath,
+  compilerTimerPath,
   MAX_RESULT_WAIT_SECONDS,
   runResponseSchema,
   submissionStateSchema,
@@ -37,7 +38,9 @@ import {
   type SignalsResponse,
 } from '../../../contract/signals.ts';
 import { statementImageUrl } from '../../../contract/challenge-images.ts';
+import { sittingTimerSchema, type SittingTimer } from '../../../contract/sittings.ts';
 import { apiRequest } from '../../lib/api-client.ts';
+import { TIMER_WAIT_SECONDS } from '../../lib/use-live-deadline.ts';
 import { fetchBlob } from '../../lib/fetch-blob.ts';
 
 export type CompilerCredentials = {
@@ -108,6 +111,23 @@ export function followSubmission(
     ...auth(c),
     schema: submissionStateSchema,
     timeoutMs: (wait + 10) * 1000,
+    signal,
+  });
+}
+
+/** Waits (long poll) until the problem's timer is no longer `known` (a stop, a reopen, extra time). */
+export function followTimer(
+  c: CompilerCredentials,
+  challengeId: string,
+  known: string,
+  signal: AbortSignal,
+): Promise<SittingTimer> {
+  const query = new URLSearchParams({ known, wait: String(TIMER_WAIT_SECONDS) });
+  if (c.examCode) query.set('examCode', c.examCode);
+  return apiRequest(`${compilerTimerPath(challengeId)}?${query.toString()}`, {
+    ...auth(c),
+    schema: sittingTimerSchema,
+    timeoutMs: (TIMER_WAIT_SECONDS + 10) * 1000,
     signal,
   });
 }

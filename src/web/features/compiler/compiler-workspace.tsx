@@ -17,7 +17,8 @@ import { showFailure } from '../../ui/show-failure.ts';
 import { showError, showSuccess } from '../../ui/toast.ts';
 import { autoSubmitDone, autoSubmitDue, markAutoSubmitted } from './auto-submit.ts';
 import { CodeEditor, type Replacement } from './code-editor.tsx';
-import { fetchHistory, runCode, type CompilerCredentials } from './compiler-api.ts';
+import { fetchHistory, followTimer, runCode, type CompilerCredentials } from './compiler-api.ts';
+import { useLiveDeadline } from '../../lib/use-live-deadline.ts';
 import { Countdown } from '../../ui/countdown.tsx';
 import { formatScore } from './measures.ts';
 import { postToParent } from './parent-events.ts';
@@ -57,7 +58,15 @@ export function CompilerWorkspace({ challenge, clock, credentials, owner, statem
   // What this computer keeps of the work (drafts, queue, language, auto-submit) is per problem:
   // under an exam, apart from the same challenge sat alone (lib/problem-scope.ts).
   const scope = problemScope(challengeId, credentials.examCode);
-  const deadline = Date.parse(challenge.deadline);
+  // Followed live (a stop, a reopen, extra time). Under an exam the exam's screen follows it, for
+  // one long poll per student rather than one per problem frame (a browser keeps six connections
+  // to a server, which Submit needs too); the server enforces the timer on every call anyway.
+  const follow = useCallback(
+    (known: string, signal: AbortSignal) => followTimer(credentials, challengeId, known, signal),
+    [credentials, challengeId],
+  );
+  const deadlineIso = useLiveDeadline(challenge.deadline, follow, !credentials.examCode);
+  const deadline = Date.parse(deadlineIso);
   const online = useOnline();
   const { language, accepted, choose } = useLanguageChoice(owner, scope, challenge);
   const isDefault = language === challenge.language;
@@ -165,8 +174,8 @@ export function CompilerWorkspace({ challenge, clock, credentials, owner, statem
   );
 
   useEffect(() => {
-    postToParent({ type: 'started', challengeId, deadline: challenge.deadline });
-  }, [challengeId, challenge.deadline]);
+    postToParent({ type: 'started', challengeId, deadline: deadlineIso });
+  }, [challengeId, deadlineIso]);
 
   const submit = useCallback(
     async (code: string) => {
@@ -205,9 +214,11 @@ export function CompilerWorkspace({ challenge, clock, credentials, owner, statem
     void submit(code);
   }, [challengeId, scope, clock, deadline, challenge.graceSeconds, draft, owner, submit]);
   const remaining = useCountdown(deadline, clock, onTimeUp);
+  // A later deadline (a reopen, extra time) lifts the end: the page works again.
+  const over = timeUp && remaining <= 0;
 
   const run = useCallback(async () => {
-    if (busyNow.current || timeUp) return;
+    if (busyNow.current || over) return;
     if (!navigator.onLine) {
       showError(messages.runNeedsNetwork);
       return;
@@ -227,7 +238,7 @@ export function CompilerWorkspace({ challenge, clock, credentials, owner, statem
     } finally {
       setBusy(null);
     }
-  }, [timeUp, credentials, challengeId, draft, useCustomInput, customInput, setBusy, chosen]);
+  }, [over, credentials, challengeId, draft, useCustomInput, customInput, setBusy, chosen]);
 
   // Ctrl/Cmd+Enter runs from anywhere on the page (the custom input too). The editor handles it
   // itself and marks the event handled, so it is not run twice.
@@ -242,7 +253,7 @@ export function CompilerWorkspace({ challenge, clock, credentials, owner, statem
     return () => document.removeEventListener('keydown', onKeyDown);
   }, [run]);
 
-  const locked = busy !== null || timeUp;
+  const locked = busy !== null || over;
   return (
     <div className="compiler">
       <header className="compiler__bar">
@@ -343,7 +354,7 @@ export function CompilerWorkspace({ challenge, clock, credentials, owner, statem
             </button>
           </div>
           <OfflineNote online={online} waiting={submissions.pending.length} />
-          {timeUp ? <p className="compiler__over">{messages.testOverNote}</p> : null}
+          {over ? <p className="compiler__over">{messages.testOverNote}</p> : null}
           <PendingSubmissions pending={submissions.pending} />
           <SubmissionProgress
             state={submissions.following.state}
@@ -356,7 +367,7 @@ export function CompilerWorkspace({ challenge, clock, credentials, owner, statem
           <SubmissionHistory
             entries={history}
             showLanguage={accepted.length > 1}
-            disabled={timeUp}
+            disabled={over}
             onLoad={loadFromHistory}
           />
         </section>

@@ -26,6 +26,8 @@ import { problemStateLabel, problemStatus, totalLabel } from './problem-state.ts
 import { useLocalWork } from './use-local-work.ts';
 import { isFinishedRefusal, useStudentExam } from './use-student-exam.ts';
 import type { StatementView } from '../../ui/statement-view.ts';
+import { useLiveDeadline, type FollowDeadline } from '../../lib/use-live-deadline.ts';
+import { followExamTimer } from './student-exam-api.ts';
 import './exams.css';
 
 type Props = {
@@ -37,6 +39,10 @@ type Props = {
 
 export function ExamScreen({ session, examCode, statementView }: Props) {
   const { state, refresh, finish, retry } = useStudentExam(session, examCode);
+  const followDeadline = useCallback(
+    (known: string, signal: AbortSignal) => followExamTimer(session, examCode, known, signal),
+    [session, examCode],
+  );
   if (state.status === 'loading')
     return (
       <p className="exam-message" role="status">
@@ -70,6 +76,7 @@ export function ExamScreen({ session, examCode, statementView }: Props) {
       onJudged={refresh}
       onFinish={finish}
       statementView={statementView}
+      followDeadline={followDeadline}
     />
   );
 }
@@ -84,6 +91,8 @@ type WorkspaceProps = {
   onJudged: () => void;
   onFinish: () => Promise<void>;
   statementView: StatementView;
+  /** The exam's timer followed live: a stop, a reopen or extra time shows without a reload. */
+  followDeadline: FollowDeadline;
 };
 
 function ExamWorkspace({
@@ -96,6 +105,7 @@ function ExamWorkspace({
   onJudged,
   onFinish,
   statementView,
+  followDeadline,
 }: WorkspaceProps) {
   const online = useOnline();
   const [current, setCurrent] = useState<string>('instructions');
@@ -103,7 +113,8 @@ function ExamWorkspace({
   const [asking, setAsking] = useState(false);
   const [finishing, setFinishing] = useState(false);
   const finished = exam.finishedAt !== null;
-  const remaining = useCountdown(Date.parse(exam.deadline), clock, noop);
+  const deadline = useLiveDeadline(exam.deadline, followDeadline, !finished);
+  const remaining = useCountdown(Date.parse(deadline), clock, noop);
 
   const scopes = useMemo(
     () => exam.problems.map((p) => problemScope(p.challengeId, exam.examCode)),

@@ -21,11 +21,14 @@ import {
   studentExamFinishPath,
   studentExamOpenPath,
   studentExamSchema,
+  studentExamTimerPath,
   type StudentExam,
 } from '../../../contract/exams.ts';
 import { messages } from '../../../contract/messages.ts';
 import type { UserSession } from '../../../contract/session.ts';
+import { sittingTimerSchema, type SittingTimer } from '../../../contract/sittings.ts';
 import { apiRequest } from '../../lib/api-client.ts';
+import { TIMER_WAIT_SECONDS } from '../../lib/use-live-deadline.ts';
 
 export function openExam(
   session: UserSession,
@@ -56,6 +59,22 @@ export async function finishExam(
   });
   const parsed = studentExamSchema.safeParse(answer);
   return parsed.success ? parsed.data : undefined;
+}
+
+/** Waits (long poll) until the exam's timer is no longer `known` (a stop, a reopen, extra time). */
+export function followExamTimer(
+  session: UserSession,
+  examCode: string,
+  known: string,
+  signal: AbortSignal,
+): Promise<SittingTimer> {
+  const query = new URLSearchParams({ known, wait: String(TIMER_WAIT_SECONDS) });
+  return apiRequest(`${studentExamTimerPath(examCode)}?${query.toString()}`, {
+    token: session.token,
+    schema: sittingTimerSchema,
+    timeoutMs: (TIMER_WAIT_SECONDS + 10) * 1000,
+    signal,
+  });
 }
 
 /** The address with `exam=<code>` in its query (the built-in page's; another origin's as is). */
