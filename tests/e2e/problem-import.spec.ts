@@ -74,7 +74,9 @@ test('a teacher imports a problem package, reads the self-check, publishes the d
 
   await student.reload();
   const frame = compilerFrame(student, code);
-  await expect(frame.getByText('Read two integers $a$ and $b$ and print their sum.')).toBeVisible();
+  // The statement's LaTeX math, typeset (issue 31 item 4).
+  await expect(frame.getByText(/Read two integers/u)).toBeVisible();
+  await expect(frame.locator('.katex').first()).toBeVisible();
   await frame.getByLabel('Language', { exact: true }).selectOption({ label: 'C++' });
   await typeCode(student, frame, CPP_SOLUTION);
   await frame.getByRole('button', { name: 'Submit' }).click();

@@ -111,7 +111,8 @@ test('a statement with math and an image is typeset for the student, its image k
   await page.goto(`/challenges/${code}`);
   const frame = compilerFrame(page, code);
   const statement = frame.getByTestId('statement-rendered');
-  await expect(statement).toBeVisible();
+  // A bound on a loaded machine, not a measure: the renderer is a lazy chunk (KaTeX with it).
+  await expect(statement).toBeVisible({ timeout: 30_000 });
 
   // Math: three pieces in the text, one displayed, one in the table; typeset, not dollars.
   await expect(statement.locator('.katex')).toHaveCount(5);
@@ -183,7 +184,8 @@ test('a statement that tries script, event handlers or javascript: links runs no
   await page.goto(`/challenges/${code}`);
   const frame = compilerFrame(page, code);
   const statement = frame.getByTestId('statement-rendered');
-  await expect(statement).toBeVisible();
+  // A bound on a loaded machine, not a measure: the renderer is a lazy chunk (KaTeX with it).
+  await expect(statement).toBeVisible({ timeout: 30_000 });
 
   // The raw HTML is shown as the text it is; nothing of it is an element.
   await expect(statement).toContainText('<script>window.__pwned = "script"');
