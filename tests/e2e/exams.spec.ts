@@ -23,6 +23,8 @@ import { newAccount, signUpThroughUi, studentScreen } from './support.ts';
 // One line, so the editor adds no indentation; right on every test of createChallenge's default.
 const SOLUTION = 'print(sum(map(int, input().split())))';
 const WRONG = 'print(3)';
+// README's screenshots are taken here: EXAM_SCREENSHOT_DIR=docs refreshes them.
+const SHOTS = process.env.EXAM_SCREENSHOT_DIR ?? 'test-results';
 
 test('a student takes a pooled exam through a network cut; the teacher watches the matrix and exports it', async ({
   page,
@@ -138,6 +140,7 @@ test('a student takes a pooled exam through a network cut; the teacher watches t
   await expect(problemEntry(student, names.first)).toContainText('Submitted · 30 / 30');
   await expect(problemEntry(student, names[drawnPool])).toContainText('Submitted · 10 / 40');
   await expect(student.getByTestId('exam-total')).toHaveText('40 / 100');
+  await student.screenshot({ path: `${SHOTS}/exam-student.png` });
 
   // The teacher's matrix has filled in by itself (no reload): the row, its cells and total.
   const row = page.getByRole('row').filter({ hasText: account.email });
@@ -145,6 +148,7 @@ test('a student takes a pooled exam through a network cut; the teacher watches t
   await expect(row.getByTestId('exam-cell').nth(0)).toContainText('30');
   await expect(row.getByTestId('exam-cell').nth(1)).toContainText(ids[drawnPool]);
   await expect(row.getByTestId('exam-status')).toHaveText('Working');
+  await page.screenshot({ path: `${SHOTS}/exam-results.png` });
 
   // The student finishes.
   await student.getByRole('button', { name: 'Finish exam' }).click();
