@@ -29,3 +29,18 @@ export const compilerEventSchema = z.discriminatedUnion('type', [
   }),
 ]);
 export type CompilerEvent = z.infer<typeof compilerEventSchema>;
+
+/**
+ * What the exam screen tells the compiler pages in its frames (the other way): the exam's
+ * deadline as it follows it live (a stop, a reopen, extra time), so the frames need no long poll
+ * of their own. Sent when the deadline changes, and in answer to a page's `started` that names
+ * another one. Only the built-in page, of the screen's own origin, listens.
+ */
+export const EXAM_SCREEN_SOURCE = 'campus-exam-screen';
+
+export const examScreenMessageSchema = z.object({
+  source: z.literal(EXAM_SCREEN_SOURCE),
+  type: z.literal('deadline'),
+  deadline: z.string(),
+});
+export type ExamScreenMessage = z.infer<typeof examScreenMessageSchema>;

@@ -1,13 +1,16 @@
 /**
  * The timer followed live (issue 32): a student is working on a test when the teacher presses
  * Stop now on Home's list; the student's page shows the time as up without a reload, and shows
- * the clock running again when the teacher reopens it.
+ * the clock running again when the teacher reopens it. The same for an exam from the Exams list:
+ * the exam screen follows its timer and tells the problem's page in its frame.
  */
 import { expect, test } from '@playwright/test';
 import { messages } from '../../src/contract/messages.ts';
 import { sittingMessages } from '../../src/contract/sittings.ts';
 import { compilerFrame, createChallenge, uniqueCode } from './compiler-support.ts';
-import { dashMenu, signInAsAdmin } from './results-support.ts';
+import { examLifecyclePath, examsPath } from '../../src/contract/exams.ts';
+import { examRow, problemEntry, problemFrame } from './exams-support.ts';
+import { adminToken, dashMenu, signInAsAdmin } from './results-support.ts';
 import { newAccount, signUpThroughUi, studentScreen } from './support.ts';
 
 test('Stop now and Reopen reach a working student’s page at once, without a reload', async ({
@@ -59,6 +62,75 @@ test('Stop now and Reopen reach a working student’s page at once, without a re
   await expect(frame.getByText(messages.testOverNote)).toHaveCount(0);
   await expect(frame.getByRole('button', { name: 'Run' })).toBeEnabled();
   await expect(frame.locator('body[data-live="yes"]')).toHaveCount(1);
+
+  await teacherContext.close();
+});
+
+test('Stop now and Reopen of an exam reach the exam screen and its problem’s page at once', async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.slow();
+  const problem = uniqueCode('LIVEX');
+  await createChallenge(request, problem, { challengeName: 'Live exam problem' });
+  const code = uniqueCode('LIVEEXAM').toUpperCase();
+  const headers = { authorization: `Bearer ${await adminToken(request)}` };
+  const exam = {
+    examCode: code,
+    title: 'Live exam',
+    instructions: '',
+    startDate: '2020-01-01',
+    startTime: '00:00',
+    endDate: '2099-12-31',
+    endTime: '23:59',
+    durationMinutes: 60,
+    scoring: 'best',
+    slots: [{ points: 10, challengeIds: [problem] }],
+  };
+  expect((await request.post(examsPath, { data: exam, headers })).ok()).toBe(true);
+  const publish = { data: { action: 'publish' }, headers };
+  expect((await request.post(examLifecyclePath(code), publish)).ok()).toBe(true);
+
+  // The student opens the exam and its problem.
+  await signUpThroughUi(page, newAccount('liveexam'));
+  const screen = studentScreen(page);
+  await screen.testCode.fill(code);
+  await screen.startTest.click();
+  await expect(page.getByRole('heading', { name: 'Live exam' })).toBeVisible({ timeout: 30_000 });
+  await problemEntry(page, 'Live exam problem').getByRole('button').click();
+  const frame = problemFrame(page, 1, 'Live exam problem');
+  await expect(frame.getByRole('heading', { name: 'Live exam problem' })).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(page.getByTestId('countdown')).toHaveText(/^(60:00|59:\d\d)$/);
+
+  // The teacher stops it from the Exams list.
+  const teacherContext = await browser.newContext();
+  const teacher = await teacherContext.newPage();
+  await signInAsAdmin(teacher);
+  await dashMenu(teacher).getByRole('link', { name: 'Exams' }).click();
+  await examRow(teacher, code)
+    .getByRole('button', { name: `${sittingMessages.stop} ${code}` })
+    .click();
+  await teacher
+    .getByRole('alertdialog')
+    .getByRole('button', { name: sittingMessages.stop })
+    .click();
+  await expect(examRow(teacher, code)).toContainText(sittingMessages.statusStopped);
+
+  // The exam's countdown ends, and so does the problem's page in its frame.
+  await expect(page.getByTestId('countdown')).toHaveCount(0);
+  await expect(frame.getByText(messages.testOverNote)).toBeVisible();
+  await expect(frame.getByRole('button', { name: 'Run' })).toBeDisabled();
+
+  // Reopened: both run again.
+  await examRow(teacher, code)
+    .getByRole('button', { name: `${sittingMessages.reopen} ${code}` })
+    .click();
+  await expect(page.getByTestId('countdown')).toHaveText(/^(60:00|59:\d\d)$/);
+  await expect(frame.getByText(messages.testOverNote)).toHaveCount(0);
+  await expect(frame.getByRole('button', { name: 'Run' })).toBeEnabled();
 
   await teacherContext.close();
 });

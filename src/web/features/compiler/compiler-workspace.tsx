@@ -19,6 +19,7 @@ import { autoSubmitDone, autoSubmitDue, markAutoSubmitted } from './auto-submit.
 import { CodeEditor, type Replacement } from './code-editor.tsx';
 import { fetchHistory, followTimer, runCode, type CompilerCredentials } from './compiler-api.ts';
 import { useLiveDeadline } from '../../lib/use-live-deadline.ts';
+import { useExamDeadline } from './use-exam-deadline.ts';
 import { Countdown } from '../../ui/countdown.tsx';
 import { formatScore } from './measures.ts';
 import { postToParent } from './parent-events.ts';
@@ -58,14 +59,17 @@ export function CompilerWorkspace({ challenge, clock, credentials, owner, statem
   // What this computer keeps of the work (drafts, queue, language, auto-submit) is per problem:
   // under an exam, apart from the same challenge sat alone (lib/problem-scope.ts).
   const scope = problemScope(challengeId, credentials.examCode);
-  // Followed live (a stop, a reopen, extra time). Under an exam the exam's screen follows it, for
-  // one long poll per student rather than one per problem frame (a browser keeps six connections
-  // to a server, which Submit needs too); the server enforces the timer on every call anyway.
+  // Followed live (a stop, a reopen, extra time). Under an exam the exam's screen follows it and
+  // tells its frames, for one long poll per student rather than one per problem frame (a browser
+  // keeps six connections to a server, which Submit needs too).
   const follow = useCallback(
     (known: string, signal: AbortSignal) => followTimer(credentials, challengeId, known, signal),
     [credentials, challengeId],
   );
-  const deadlineIso = useLiveDeadline(challenge.deadline, follow, !credentials.examCode);
+  const underExam = Boolean(credentials.examCode);
+  const followed = useLiveDeadline(challenge.deadline, follow, !underExam);
+  const told = useExamDeadline(challenge.deadline, underExam);
+  const deadlineIso = underExam ? told : followed;
   const deadline = Date.parse(deadlineIso);
   const online = useOnline();
   const { language, accepted, choose } = useLanguageChoice(owner, scope, challenge);

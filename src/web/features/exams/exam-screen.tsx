@@ -238,6 +238,7 @@ function ExamWorkspace({
               chosen={current === 'instructions' ? null : current}
               online={online && !offline}
               onEvent={onEvent}
+              deadline={deadline}
             />
           </div>
         </div>
