@@ -4,6 +4,7 @@
  */
 import { authLoadBenchmark } from './auth-load.ts';
 import { reportDeadlineBenchmark } from './deadline-burst.ts';
+import { reportExamsBenchmark } from './exams.ts';
 import { reportGuessingBenchmark } from './guessing.ts';
 import { reportImportBenchmark } from './problem-import.ts';
 import { judgeBenchmark, THROUGHPUT_GOAL } from './judge.ts';
@@ -23,7 +24,7 @@ const targets: { label: string; url: string | undefined }[] = [
 ];
 
 // `BENCH_ONLY=judge,roster npm run bench` runs a subset (auth, guessing, roster, judge, results,
-// import, web, deadline, similarity). `auth` runs `guessing` too.
+// exams, import, web, deadline, similarity). `auth` runs `guessing` too.
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
 const wanted = (name: string) => !only || only.includes(name);
 
@@ -63,6 +64,7 @@ if (wanted('roster'))
   for (const target of targets) failures += await reportRosterBenchmark(target.url);
 if (wanted('judge')) await reportJudge();
 const resultsMissed = wanted('results') ? await reportResultsBenchmark(targets) : 0;
+const examsMissed = wanted('exams') ? await reportExamsBenchmark(targets) : 0;
 const importMissed = wanted('import') ? await reportImportBenchmark(targets) : 0;
 const webMissed = wanted('web') ? await reportWebBenchmark() : 0;
 const deadlineMissed = wanted('deadline') ? await reportDeadlineBenchmark(postgresUrl) : 0;
@@ -102,6 +104,7 @@ if (webMissed > 0) console.log(`Web app: ${webMissed} goal(s) not met, see above
 if (deadlineMissed > 0)
   console.log(`Deadline burst: ${deadlineMissed} goal(s) not met, see above.`);
 if (resultsMissed > 0) console.log(`Results: ${resultsMissed} goal(s) not met, see above.`);
+if (examsMissed > 0) console.log(`Exams: ${examsMissed} goal(s) not met, see above.`);
 if (importMissed > 0) console.log(`Package import: ${importMissed} goal(s) not met, see above.`);
 if (guessingMissed > 0)
   console.log(`Online guessing: ${guessingMissed} goal(s) not met, see above.`);

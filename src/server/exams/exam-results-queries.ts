@@ -25,7 +25,7 @@ import {
   type SortKey,
 } from '../results/keyset.ts';
 import { containsPattern, iso, rowsOf } from '../results/sql-helpers.ts';
-import { roundedTotal, slotCellsSql, totalsSql } from './exam-cells.ts';
+import { examTotalsSql, roundedTotal, slotCellsSql } from './exam-cells.ts';
 import type { ExamRow } from './exam-queries.ts';
 
 export type ExamResultsFilters = Omit<z.output<typeof examResultsQuerySchema>, 'cursor' | 'limit'>;
@@ -80,7 +80,7 @@ function fromWhere(
   if (filters.college) conditions.push(sql`u.college = ${filters.college}`);
   const where = conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
   const totals = options.totals
-    ? sql`left join lateral (${totalsSql(sql`sa.id`, exam.scoring)}) t on sa.id is not null`
+    ? sql`left join (${examTotalsSql(exam.sittingId, exam.scoring)}) t on t.sitting_attempt_id = sa.id`
     : sql``;
   return sql`from users u
     left join lateral (
