@@ -50,7 +50,8 @@ test('a student resets a forgotten password from the emailed link and logs in wi
   await expect(page).toHaveURL(/\/forgot-password$/);
   await page.getByRole('textbox', { name: 'Email' }).fill(account.email);
   await page.getByRole('button', { name: 'Send reset link' }).click();
-  await expect(toasts(page, 'Email sent successfully')).toBeVisible();
+  // A bound on a loaded machine, not a measure (CI missed 7 s once while the judge tests ran).
+  await expect(toasts(page, 'Email sent successfully')).toBeVisible({ timeout: 30_000 });
 
   const link = await linkFromOutbox(account.email);
   const url = new URL(link);
