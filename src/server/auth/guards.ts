@@ -18,7 +18,12 @@ declare module 'fastify' {
 }
 
 export type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-export type Guards = { admin: Guard; student: Guard; signedIn: Guard };
+/**
+ * `staff` is every teaching-staff call's guard (exams, sittings, proctoring), chosen here once:
+ * today it is the administrator's; the staff issue (33) turns it into the role policy without
+ * touching the routes that use it.
+ */
+export type Guards = { admin: Guard; staff: Guard; student: Guard; signedIn: Guard };
 
 function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
@@ -48,6 +53,7 @@ export function createGuards(tokens: TokenService, versions: SessionVersions): G
     };
   return {
     admin: allow(['admin']),
+    staff: allow(['admin']),
     student: allow(['student']),
     signedIn: allow(['student', 'admin']),
   };

@@ -5,8 +5,8 @@
  * teacher's calls, the matrix and its exports, and the student's calls. The compiler's side of an
  * exam (a problem opened under it) is compiler/exam-access.ts.
  *
- * Every staff call goes through `staff`, chosen here once: today the administrator's guard; the
- * staff issue's `can(actor, action, resource)` policy replaces it in this one place.
+ * Every staff call goes through `guards.staff` (auth/guards.ts), the one place the staff issue's
+ * roles will change.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Guards } from '../auth/guards.ts';
@@ -29,7 +29,7 @@ type Deps = {
 };
 
 export const examRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
-  const staff = deps.guards.admin;
+  const staff = deps.guards.staff;
   await app.register(examAdminRoutes, { ...deps, staff });
   await app.register(examResultsRoutes, { ...deps, staff });
   await app.register(studentExamRoutes, deps);

@@ -27,7 +27,7 @@ export const lifecycleRoutes: FastifyPluginAsyncZod<Deps> = async (
   app.post(
     challengeLifecycleRoute,
     {
-      onRequest: guards.admin,
+      onRequest: guards.staff,
       schema: {
         params: challengeLifecycleParamsSchema,
         body: lifecycleRequestSchema,
