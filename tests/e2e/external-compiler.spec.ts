@@ -17,6 +17,9 @@ let server: SecondServer | undefined;
 let base = '';
 
 test.beforeAll(async () => {
+  // A bound, not a measure: a second server built from the sources may take over 30 s to answer
+  // on a loaded CI machine (startSecondServer waits up to 60 s).
+  test.setTimeout(90_000);
   server = await startSecondServer('external', () => ({
     COMPILER_URL_TEMPLATE: `${PROVIDER}/embed/{challengeId}?key={appKey}#t={token}`,
     COMPILER_APP_KEY: APP_KEY,

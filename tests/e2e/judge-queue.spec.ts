@@ -13,7 +13,7 @@ import { newAccount, signUpThroughUi } from './support.ts';
 const SOLUTION = 'print(sum(map(int, input().split())))';
 
 test('a submission shows its place in line, then its result', async ({ page, request }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   const code = uniqueCode('LINE');
   // Two tests at a 6 s limit: the endless loop holds the student's turn for 13 s or more, longer
   // than typing the second program takes on a busy machine.
@@ -40,7 +40,9 @@ test('a submission shows its place in line, then its result', async ({ page, req
   await expect(progress).toContainText(/Waiting for the judge: number \d+ in line/);
 
   const result = frame.getByTestId('submit-result');
-  await expect(result).toContainText('Accepted', { timeout: 30_000 });
+  // A bound, not a measure: the endless loop uses its 6 s of CPU on each of two tests, which on a
+  // loaded machine (other servers judging too) is well over 12 s of wall time.
+  await expect(result).toContainText('Accepted', { timeout: 90_000 });
   await expect(result.getByTestId('submission-score')).toHaveText('100 / 100');
   await expect(progress).toHaveCount(0);
 
@@ -86,6 +88,7 @@ test('with the network cut after the 202, the result appears when it is back', a
   await context.setOffline(true);
   await context.setOffline(false);
   const result = frame.getByTestId('submit-result');
+  // A bound on a loaded machine, not a measure.
   await expect(result).toContainText('Accepted', { timeout: 30_000 });
   await expect(result.getByTestId('submission-score')).toHaveText('100 / 100');
   await expect(progress).toHaveCount(0);

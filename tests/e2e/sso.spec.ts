@@ -16,6 +16,9 @@ let provider: TestProvider | undefined;
 let base = '';
 
 test.beforeAll(async () => {
+  // A bound, not a measure: a second server built from the sources may take over 30 s to answer
+  // on a loaded CI machine (startSecondServer waits up to 60 s).
+  test.setTimeout(90_000);
   // The provider registers the portal's redirect URI, so the port is chosen first.
   const port = await freePort();
   const started = await startTestProvider(`http://127.0.0.1:${port}/api/auth/oidc/callback`, {
