@@ -33,6 +33,7 @@ export const accessMessages = {
     'Given out in the room; each student types it once per attempt. It is stored hashed and never shown again.',
   passwordIsSet: 'A sitting password is set.',
   passwordNotSet: 'No sitting password.',
+  passwordChoiceLabel: 'Password change',
   passwordKeep: 'Keep it',
   passwordChange: 'Set a new one',
   passwordClear: 'Remove it',

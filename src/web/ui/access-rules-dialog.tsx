@@ -164,7 +164,7 @@ function RulesForm({ name, path, token, onDone }: Props & { onDone: () => void }
           {stored.passwordSet ? text.passwordIsSet : text.passwordNotSet} {text.passwordHint}
         </p>
         <ChoiceField
-          label={text.passwordLabel}
+          label={text.passwordChoiceLabel}
           name="password-choice"
           value={choice}
           order={choices}
