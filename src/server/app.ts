@@ -39,6 +39,7 @@ import { logSerializers } from './log-serializers.ts';
 import { clientErrorHandler, frameworkErrors } from './client-errors.ts';
 import { challengeRoutes } from './challenges/challenge-routes.ts';
 import { lifecycleRoutes } from './sittings/lifecycle-routes.ts';
+import { accessRuleRoutes, createSittingAccessCheck } from './sittings/access/index.ts';
 import { examRoutes } from './exams/index.ts';
 import { problemRoutes } from './problems/problem-routes.ts';
 import { TestDataCache } from './test-data/test-data-cache.ts';
@@ -250,6 +251,9 @@ export async function buildApp(
     feed: judging.feed,
     now: deps.now ?? (() => new Date()),
   });
+  // Access rules (issue 32 item 4): set by staff, checked by every student call of a sitting.
+  const checkAccess = createSittingAccessCheck(database.db, config.loginLimits);
+  await app.register(accessRuleRoutes, { db: database.db, guards });
   await app.register(problemRoutes, {
     db: database.db,
     guards,
@@ -269,6 +273,7 @@ export async function buildApp(
     timeZone: config.timeZone,
     graceSeconds: config.submissionGraceSeconds,
     now: deps.now ?? (() => new Date()),
+    checkAccess,
   });
   await app.register(signalTimelineRoute, { db: database.db, guards });
   await app.register(similarityRoutes, { db: database.db, guards });
@@ -297,6 +302,7 @@ export async function buildApp(
     closing: gracefulClose.begun,
     sessionSecret: secret,
     now: deps.now ?? (() => new Date()),
+    checkAccess,
   });
   await registerStaticFiles(app, config.staticDir);
 

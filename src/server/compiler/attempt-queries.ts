@@ -7,6 +7,8 @@ import { batched, type Batched } from '../db/batched.ts';
 import type { Db, DatabaseHandle } from '../db/connection.ts';
 import type { SittingLifecycle } from '../../contract/sittings.ts';
 import { attempts, sittingAttempts } from '../db/schema.ts';
+import type { StoredAccessRules } from '../../contract/access-rules.ts';
+import { passAdmitsSql } from '../sittings/access/pass-queries.ts';
 
 /**
  * A student's times on a problem: their sitting attempt's start and deadline (the one timer), and
@@ -87,6 +89,10 @@ export type SubmitAttempt = Attempt & {
   /** The sitting's lifecycle and stop (sittings/sitting-rules.ts): the exam's or the challenge's. */
   lifecycle: SittingLifecycle;
   stoppedAt: Date | null;
+  /** The sitting's access rules, and whether the student's password pass stands (access/). */
+  sittingId: string;
+  accessRules: StoredAccessRules | null;
+  passAdmits: boolean;
   /** Under an exam: it is archived; the problem is (still) this student's draw. */
   exam?: { archived: boolean; drawn: boolean };
 };
@@ -115,6 +121,8 @@ export function createSubmitAttemptLookup(
                 (extract(epoch from sa.deadline) * 1000)::float8 as deadline_ms,
                 (extract(epoch from sa.finished_at) * 1000)::float8 as finished_ms,
                 s.lifecycle, (extract(epoch from s.stopped_at) * 1000)::float8 as stopped_ms,
+                s.id as sitting_id, s.access_rules,
+                ${passAdmitsSql('k.user_id', 'sa.number')} as pass_admits,
                 e.archived_at is not null as archived,
                 (k.exam_code is not null and exists (select 1 from exam_draws d
                    where d.sitting_attempt_id = sa.id and d.challenge_id = k.challenge_id))
@@ -124,7 +132,7 @@ export function createSubmitAttemptLookup(
            join challenges c on c.challenge_id = k.challenge_id
            left join exams e on lower(e.code) = lower(k.exam_code)
            join lateral (
-             select x.id, x.sitting_id, x.started_at, x.deadline, x.finished_at
+             select x.id, x.sitting_id, x.number, x.started_at, x.deadline, x.finished_at
                from sitting_attempts x
               where x.user_id = k.user_id
                 and x.sitting_id = coalesce(e.sitting_id, case when k.exam_code is null then
@@ -153,6 +161,9 @@ export function createSubmitAttemptLookup(
         finished_ms: number | null;
         lifecycle: SittingLifecycle;
         stopped_ms: number | null;
+        sitting_id: string;
+        access_rules: StoredAccessRules | null;
+        pass_admits: boolean;
         archived: boolean;
         drawn: boolean;
       }[]) {
@@ -169,6 +180,9 @@ export function createSubmitAttemptLookup(
           deadline: new Date(row.deadline_ms),
           lifecycle: row.lifecycle,
           stoppedAt: row.stopped_ms === null ? null : new Date(row.stopped_ms),
+          sittingId: row.sitting_id,
+          accessRules: row.access_rules,
+          passAdmits: row.pass_admits,
           finishedAt: row.finished_ms === null ? null : new Date(row.finished_ms),
           ...(keys[i - 1]?.examCode === undefined
             ? {}

@@ -34,6 +34,7 @@ import { assertBeforeDeadline, chooseLanguage, openProblem } from './test-access
 import { acceptedLanguages } from '../../contract/challenges.ts';
 import { worstCaseJudgeMs } from '../../contract/judge-cost.ts';
 import { statementImagesOf } from '../challenge-images/challenge-image-queries.ts';
+import { gateFor } from '../sittings/access/check-access.ts';
 
 type Deps = CompilerContext & { guard: CompilerGuard };
 
@@ -60,6 +61,7 @@ export const compilerRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => 
         request.params.challengeId,
         request.query.examCode,
         at,
+        gateFor(deps.checkAccess, request),
       );
       const stats = await submissionStats(db, attempt.sittingAttemptId, challenge.challengeId);
       const images = await statementImagesOf(db, challenge.challengeId);
@@ -107,6 +109,7 @@ export const compilerRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => 
         challengeId,
         examCode,
         at,
+        gateFor(deps.checkAccess, request),
       );
       assertBeforeDeadline(attempt, at);
       const language = chooseLanguage(acceptedLanguages(challenge), request.body.language);

@@ -6,6 +6,7 @@ import type { JudgeService } from '../judge/index.ts';
 import type { JobQueue } from '../queue/job-queue.ts';
 import type { SubmitAttemptLookup } from './attempt-queries.ts';
 import type { SubmissionStore } from '../submissions/store-submission.ts';
+import type { CheckAccess } from '../sittings/access/check-access.ts';
 
 export type CompilerContext = {
   db: Db;
@@ -33,6 +34,8 @@ export type CompilerContext = {
   graceSeconds: number;
   /** How late a submission queued offline before the deadline may still arrive. */
   offlineAllowanceSeconds: number;
+  /** The sitting's access rules, checked where each call resolves its sitting. */
+  checkAccess: CheckAccess;
   /** The server's clock; the time rules follow it, never the browser's. */
   now: () => Date;
 };

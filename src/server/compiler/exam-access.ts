@@ -15,6 +15,7 @@ import { HttpError } from '../http-error.ts';
 import { findSittingAttempt, type SittingAttempt } from '../sittings/sitting-queries.ts';
 import { withStop } from '../sittings/sitting-rules.ts';
 import { recordAttempt, type StoredAttempt } from './attempt-queries.ts';
+import type { AccessGate } from '../sittings/access/check-access.ts';
 
 /** The student's sitting attempt at the exam, with the problem checked to be theirs. */
 export async function examAttemptFor(
@@ -22,8 +23,9 @@ export async function examAttemptFor(
   userId: string,
   challengeId: string,
   examCode: string,
+  gate: AccessGate,
 ): Promise<SittingAttempt & { stoppedAt: Date | null }> {
-  const exam = await examForStudent(db, examCode);
+  const exam = await examForStudent(db, examCode, gate);
   const attempt = await findSittingAttempt(db, exam.sittingId, userId);
   if (!attempt) throw new HttpError(403, examMessages.openExamFirst);
   if (!(await isDrawn(db, attempt.id, challengeId)))
@@ -38,8 +40,9 @@ export async function openExamProblem(
   challengeId: string,
   examCode: string,
   now: Date,
+  gate: AccessGate,
 ): Promise<{ challenge: Challenge; attempt: StoredAttempt }> {
-  const sittingAttempt = await examAttemptFor(db, userId, challengeId, examCode);
+  const sittingAttempt = await examAttemptFor(db, userId, challengeId, examCode, gate);
   const challenge = await findChallenge(db, challengeId);
   // A drawn challenge cannot be deleted (exam_draws restricts it): only a race could get here.
   if (!challenge) throw new HttpError(404, messages.challengeNotFound);

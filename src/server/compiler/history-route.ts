@@ -14,14 +14,18 @@ import {
 } from '../../contract/compiler.ts';
 import { toHistoryEntry } from '../submissions/submission-details.ts';
 import { listOwnSubmissions } from '../submissions/submission-queries.ts';
-import { ownSittingOf } from '../sittings/sitting-queries.ts';
+import { findChallengeSitting, ownSittingOf } from '../sittings/sitting-queries.ts';
+import { gateFor } from '../sittings/access/check-access.ts';
 import { compilerUser, type CompilerGuard } from './compiler-guard.ts';
 import { examAttemptFor } from './exam-access.ts';
 import type { CompilerContext } from './context.ts';
 
 type Deps = CompilerContext & { guard: CompilerGuard };
 
-export const historyRoute: FastifyPluginAsyncZod<Deps> = async (app, { db, guard }) => {
+export const historyRoute: FastifyPluginAsyncZod<Deps> = async (
+  app,
+  { db, guard, checkAccess },
+) => {
   app.get(
     compilerHistoryPath,
     {
@@ -36,12 +40,18 @@ export const historyRoute: FastifyPluginAsyncZod<Deps> = async (app, { db, guard
       const user = compilerUser(request);
       const { challengeId } = request.params;
       const { examCode } = request.query;
+      const gate = gateFor(checkAccess, request);
+      // The access rules first: a challenge's own sitting if it has one (none: no rules yet).
+      if (examCode === undefined) {
+        const own = await findChallengeSitting(db, challengeId);
+        if (own) await gate(own);
+      }
       // Under an exam: that exam's submissions of the problem, which must be the student's own;
       // alone: the challenge's own sitting's (every attempt at it, so a reset hides nothing).
       const sitting =
         examCode === undefined
           ? ownSittingOf(challengeId)
-          : sql`${(await examAttemptFor(db, user.sub, challengeId, examCode)).sittingId}::uuid`;
+          : sql`${(await examAttemptFor(db, user.sub, challengeId, examCode, gate)).sittingId}::uuid`;
       const rows = await listOwnSubmissions(db, user.sub, challengeId, sitting, HISTORY_LIMIT);
       return { submissions: rows.map(toHistoryEntry) };
     },

@@ -23,6 +23,7 @@ import { timerRoute } from './timer-route.ts';
 import { tokenRoute } from './token-route.ts';
 import { signalIngestRoute } from '../integrity/signals/ingest-route.ts';
 import { statementImageRoute } from '../challenge-images/statement-image-route.ts';
+import type { CheckAccess } from '../sittings/access/index.ts';
 
 export type { CompilerUrlFor } from './compiler-url.ts';
 
@@ -40,6 +41,8 @@ type Deps = {
   /** The session tokens' secret; compiler tokens use a key derived from it. */
   sessionSecret: Uint8Array;
   now: () => Date;
+  /** The sittings' access rules: getToken and every compiler call check them. */
+  checkAccess: CheckAccess;
 };
 
 export async function registerCompiler(
@@ -79,6 +82,7 @@ export async function registerCompiler(
     graceSeconds: config.submissionGraceSeconds,
     offlineAllowanceSeconds: config.submissionOfflineAllowanceSeconds,
     now,
+    checkAccess: deps.checkAccess,
     guard: createCompilerGuard(compilerTokens, appKey, deps.versions),
   };
   app.decorateRequest('compilerAuth', null);
@@ -88,6 +92,7 @@ export async function registerCompiler(
     compilerTokens,
     compilerUrlFor,
     sessionTtlSeconds: config.sessionTtlSeconds,
+    checkAccess: deps.checkAccess,
   });
   await app.register(compilerRoutes, context);
   await app.register(submitRoute, context);

@@ -21,6 +21,7 @@ import { compilerUser, type CompilerGuard } from './compiler-guard.ts';
 import type { CompilerContext } from './context.ts';
 import { queueFullError } from './queue-room.ts';
 import { assertSubmissionInTime, chooseLanguage, openForSubmit } from './test-access.ts';
+import { gateFor } from '../sittings/access/check-access.ts';
 
 type Deps = CompilerContext & { guard: CompilerGuard };
 
@@ -70,6 +71,7 @@ export const submitRoute: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
           challengeId,
           examCode,
           at,
+          gateFor(deps.checkAccess, request),
         );
         const language = chooseLanguage(accepted, request.body.language);
         assertSubmissionInTime(

@@ -36,6 +36,7 @@ import {
 import { submissionTiming, type SubmissionRules } from './submission-window.ts';
 import { challengeWindow, deadlineFor } from './time-window.ts';
 import { openExamProblem } from './exam-access.ts';
+import type { AccessGate } from '../sittings/access/check-access.ts';
 
 export type OpenedChallenge = { challenge: Challenge; attempt: StoredAttempt };
 
@@ -45,6 +46,7 @@ export async function openChallenge(
   userId: string,
   challengeId: string,
   now: Date,
+  gate: AccessGate,
 ): Promise<OpenedChallenge> {
   const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
   if (!user) throw new HttpError(401, messages.compilerTokenMissing);
@@ -58,6 +60,7 @@ export async function openChallenge(
     );
   const sitting = await challengeSitting(db, challengeId);
   assertVisibleToStudents(sitting);
+  await gate(sitting);
   let sittingAttempt = await findSittingAttempt(db, sitting.id, userId);
   if (sittingAttempt) {
     const existing = await findAttempt(db, sittingAttempt.id, challengeId);
@@ -95,10 +98,11 @@ export function openProblem(
   challengeId: string,
   examCode: string | undefined,
   now: Date,
+  gate: AccessGate,
 ): Promise<OpenedChallenge> {
   return examCode === undefined
-    ? openChallenge(db, timeZone, userId, challengeId, now)
-    : openExamProblem(db, userId, challengeId, examCode, now);
+    ? openChallenge(db, timeZone, userId, challengeId, now, gate)
+    : openExamProblem(db, userId, challengeId, examCode, now, gate);
 }
 
 /**
@@ -115,6 +119,7 @@ export async function openForSubmit(
   challengeId: string,
   examCode: string | undefined,
   now: Date,
+  gate: AccessGate,
 ): Promise<{ accepted: Language[]; attempt: Attempt & { sittingAttemptId: string } }> {
   const row = await lookup({
     userId,
@@ -122,10 +127,12 @@ export async function openForSubmit(
     ...(examCode === undefined ? {} : { examCode }),
   });
   if (!row) {
-    const opened = await openProblem(db, timeZone, userId, challengeId, examCode, now);
+    const opened = await openProblem(db, timeZone, userId, challengeId, examCode, now, gate);
     return { accepted: acceptedLanguages(opened.challenge), attempt: opened.attempt };
   }
   assertVisibleToStudents(row);
+  // The rules and the student's pass came with the attempt, in the same statement.
+  await gate({ id: row.sittingId, accessRules: row.accessRules, passAdmits: row.passAdmits });
   if (row.exam) {
     // The exam's refusals, as examAttemptFor gives them; its window was checked at the open.
     if (row.exam.archived) throw new HttpError(403, examMessages.examArchived);

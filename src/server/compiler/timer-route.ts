@@ -17,6 +17,7 @@ import { effectiveDeadline } from './attempt-queries.ts';
 import { compilerUser, type CompilerGuard } from './compiler-guard.ts';
 import type { CompilerContext } from './context.ts';
 import { openProblem } from './test-access.ts';
+import { gateFor } from '../sittings/access/check-access.ts';
 
 type Deps = CompilerContext & { guard: CompilerGuard };
 
@@ -38,7 +39,8 @@ export const timerRoute: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
       const user = compilerUser(request);
       const { challengeId } = request.params;
       const { examCode, known, wait } = request.query;
-      const open = () => openProblem(db, timeZone, user.sub, challengeId, examCode, now());
+      const gate = gateFor(deps.checkAccess, request);
+      const open = () => openProblem(db, timeZone, user.sub, challengeId, examCode, now(), gate);
       const read = async (): Promise<SittingTimer> => {
         const { attempt } = await open();
         return {

@@ -18,6 +18,7 @@ import { examForStudent } from '../exams/student-exam.ts';
 import { HttpError } from '../http-error.ts';
 import { challengeSitting } from '../sittings/sitting-queries.ts';
 import { assertVisibleToStudents } from '../sittings/sitting-rules.ts';
+import { gateFor, type CheckAccess } from '../sittings/access/check-access.ts';
 import type { CompilerTokenService } from './compiler-tokens.ts';
 import type { CompilerUrlFor } from './compiler-url.ts';
 
@@ -27,6 +28,7 @@ type Deps = {
   compilerTokens: CompilerTokenService;
   compilerUrlFor: CompilerUrlFor;
   sessionTtlSeconds: number;
+  checkAccess: CheckAccess;
 };
 
 /** When the caller's session token expires (seconds since the epoch). */
@@ -59,9 +61,15 @@ export const tokenRoute: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
       // In an exam, the exam must be one the student may take (whether the problem is theirs is
       // checked by every compiler call, exam-access.ts, so the address reveals nothing here); a
       // challenge on its own must be visible to students (its own sitting's lifecycle).
-      const exam = examCode === undefined ? undefined : await examForStudent(deps.db, examCode);
-      if (challengeId !== undefined && exam === undefined)
-        assertVisibleToStudents(await challengeSitting(deps.db, challengeId));
+      // Either way the sitting's access rules come next (sittings/access/).
+      const gate = gateFor(deps.checkAccess, request);
+      const exam =
+        examCode === undefined ? undefined : await examForStudent(deps.db, examCode, gate);
+      if (challengeId !== undefined && exam === undefined) {
+        const sitting = await challengeSitting(deps.db, challengeId);
+        assertVisibleToStudents(sitting);
+        await gate(sitting);
+      }
       const exp = sessionExpiry(request.headers.authorization, deps.sessionTtlSeconds);
       const token = await deps.compilerTokens.issue(
         // The session's version: whatever ends the session ends this token too.

@@ -8,6 +8,7 @@ import type { SelfCheckRow } from '../../contract/problems.ts';
 import type { TestGroup } from '../../contract/test-groups.ts';
 import { SUBMISSION_STATUSES } from '../../contract/compiler.ts';
 import { SITTING_LIFECYCLES } from '../../contract/sittings.ts';
+import type { StoredAccessRules } from '../../contract/access-rules.ts';
 import {
   bigint,
   boolean,
@@ -260,6 +261,8 @@ export const sittings = pgTable('sittings', {
   /** "Stop now": every attempt's deadline is at most this; null while not stopped. */
   stoppedAt: timestamp('stopped_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Networks, sitting password (hashed), SEB Config Key (contract/access-rules.ts); null: none. */
+  accessRules: jsonb('access_rules').$type<StoredAccessRules>(),
 });
 
 /**
@@ -289,6 +292,30 @@ export const sittingAttempts = pgTable(
     // The target of attempts' (sitting_attempt_id, sitting_id) key.
     unique('sitting_attempts_id_sitting').on(t.id, t.sittingId),
     index('sitting_attempts_user').on(t.userId),
+  ],
+);
+
+/**
+ * A student let in by a sitting's password (sittings/access/): for the password of that id, and
+ * for their sitting attempt of that number (or the first, when they had none yet), so they type
+ * it once per attempt; a new password or a reset asks again.
+ */
+export const sittingPasses = pgTable(
+  'sitting_passes',
+  {
+    sittingId: uuid('sitting_id')
+      .notNull()
+      .references(() => sittings.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    passwordId: text('password_id').notNull(),
+    attemptNumber: integer('attempt_number').notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.sittingId, t.userId] }),
+    index('sitting_passes_user').on(t.userId),
   ],
 );
 

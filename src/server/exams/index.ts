@@ -15,6 +15,7 @@ import type { Db } from '../db/connection.ts';
 import { examAdminRoutes } from './exam-admin-routes.ts';
 import { examResultsRoutes } from './exam-results-routes.ts';
 import { studentExamRoutes } from './student-exam-routes.ts';
+import type { CheckAccess } from '../sittings/access/check-access.ts';
 
 type Deps = {
   db: Db;
@@ -26,6 +27,8 @@ type Deps = {
   timeZone: string;
   graceSeconds: number;
   now: () => Date;
+  /** The sittings' access rules (sittings/access/), checked by every student exam call. */
+  checkAccess: CheckAccess;
 };
 
 export const examRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {

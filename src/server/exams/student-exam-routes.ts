@@ -26,8 +26,10 @@ import {
   type StudentExamDeps,
 } from './student-exam.ts';
 import { lookupTestCode } from './test-codes.ts';
+import { gateFor, type CheckAccess } from '../sittings/access/check-access.ts';
 
-type Deps = StudentExamDeps & { guards: Guards };
+/** `checkAccess`: the sitting's access rules, checked wherever an exam call resolves its exam. */
+type Deps = StudentExamDeps & { guards: Guards; checkAccess: CheckAccess };
 
 export const studentExamRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
   const { db, guards } = deps;
@@ -56,7 +58,13 @@ export const studentExamRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) 
       onRequest: guards.student,
       schema: { params: examCodeParamsSchema, response: { 200: studentExamSchema } },
     },
-    async (request) => openStudentExam(deps, student(request.auth), request.params.examCode),
+    async (request) =>
+      openStudentExam(
+        deps,
+        student(request.auth),
+        request.params.examCode,
+        gateFor(deps.checkAccess, request),
+      ),
   );
 
   app.get(
@@ -78,6 +86,7 @@ export const studentExamRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) 
         request.params.examCode,
         request.query,
         new Promise<void>((resolve) => reply.raw.once('close', resolve)),
+        gateFor(deps.checkAccess, request),
       ),
   );
 
@@ -87,6 +96,12 @@ export const studentExamRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) 
       onRequest: guards.student,
       schema: { params: examCodeParamsSchema, response: { 200: studentExamSchema } },
     },
-    async (request) => finishStudentExam(deps, student(request.auth), request.params.examCode),
+    async (request) =>
+      finishStudentExam(
+        deps,
+        student(request.auth),
+        request.params.examCode,
+        gateFor(deps.checkAccess, request),
+      ),
   );
 };

@@ -33,6 +33,7 @@ import { ensureDraws } from './draw-queries.ts';
 import { slotCellsSql } from './exam-cells.ts';
 import { findExamByCode, readSlots, type ExamRow } from './exam-queries.ts';
 import { examWindow } from './exam-window.ts';
+import type { AccessGate } from '../sittings/access/check-access.ts';
 
 export type StudentExamDeps = {
   db: Db;
@@ -48,14 +49,22 @@ export type StudentExamDeps = {
 /** An exam as a student meets it: with its sitting's lifecycle and stop. */
 export type StudentExamRow = ExamRow & { sitting: Sitting };
 
-/** The exam with this code that a student may take: 404 unknown or a draft, 403 archived. */
-export async function examForStudent(db: Db, code: string): Promise<StudentExamRow> {
+/**
+ * The exam with this code that a student may take: 404 unknown or a draft, 403 archived, then
+ * its access rules (`gate`: sittings/access/check-access.ts) for this request.
+ */
+export async function examForStudent(
+  db: Db,
+  code: string,
+  gate: AccessGate,
+): Promise<StudentExamRow> {
   const exam = await findExamByCode(db, code);
   const sitting = exam && (await findSitting(db, exam.sittingId));
   if (!exam || !sitting) throw new HttpError(404, examMessages.examNotFound);
   // A draft does not exist for students, as a draft challenge (sitting-rules.ts), in its words.
   if (sitting.lifecycle === 'draft') throw new HttpError(404, examMessages.examNotFound);
   if (exam.archivedAt) throw new HttpError(403, examMessages.examArchived);
+  await gate(sitting);
   return { ...exam, sitting };
 }
 
@@ -64,9 +73,10 @@ export async function openStudentExam(
   deps: StudentExamDeps,
   userId: string,
   code: string,
+  gate: AccessGate,
 ): Promise<StudentExam> {
   const { db, timeZone } = deps;
-  const exam = await examForStudent(db, code);
+  const exam = await examForStudent(db, code, gate);
   const now = deps.now();
   let attempt = await findSittingAttempt(db, exam.sittingId, userId);
   if (!attempt) {
@@ -105,9 +115,10 @@ export async function followExamTimer(
   code: string,
   query: { known?: string | undefined; wait?: number | undefined },
   gone: Promise<void>,
+  gate: AccessGate,
 ): Promise<SittingTimer> {
   const read = async (): Promise<SittingTimer> => {
-    const exam = await examForStudent(deps.db, code);
+    const exam = await examForStudent(deps.db, code, gate);
     const attempt = await findSittingAttempt(deps.db, exam.sittingId, userId);
     if (!attempt) throw new HttpError(403, examMessages.openExamFirst);
     const lived = withStop(attempt, exam.sitting.stoppedAt);
@@ -117,7 +128,7 @@ export async function followExamTimer(
       serverNow: deps.now().toISOString(),
     };
   };
-  const exam = await examForStudent(deps.db, code);
+  const exam = await examForStudent(deps.db, code, gate);
   return followTimer({
     feed: deps.feed,
     sittingId: exam.sittingId,
@@ -135,9 +146,10 @@ export async function finishStudentExam(
   deps: StudentExamDeps,
   userId: string,
   code: string,
+  gate: AccessGate,
 ): Promise<StudentExam> {
   const { db } = deps;
-  const exam = await examForStudent(db, code);
+  const exam = await examForStudent(db, code, gate);
   const attempt = await findSittingAttempt(db, exam.sittingId, userId);
   if (!attempt) throw new HttpError(403, examMessages.openExamFirst);
   // After the deadline the attempt ended at the deadline, whenever the button was pressed.

@@ -6,6 +6,7 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/connection.ts';
 import type { SittingLifecycle } from '../../contract/sittings.ts';
+import type { StoredAccessRules } from '../../contract/access-rules.ts';
 import { sittingAttempts, sittings } from '../db/schema.ts';
 
 /** A student's timer at a sitting; `finishedAt`: they ended it early (an exam's "Finish exam"). */
@@ -17,13 +18,19 @@ export type SittingAttempt = {
   finishedAt: Date | null;
 };
 
-/** A sitting as the access rules read it (sitting-rules.ts). */
-export type Sitting = { id: string; lifecycle: SittingLifecycle; stoppedAt: Date | null };
+/** A sitting as the rules read it (sitting-rules.ts; its access rules: access/check-access.ts). */
+export type Sitting = {
+  id: string;
+  lifecycle: SittingLifecycle;
+  stoppedAt: Date | null;
+  accessRules: StoredAccessRules | null;
+};
 
 const sittingColumns = {
   id: sittings.id,
   lifecycle: sittings.lifecycle,
   stoppedAt: sittings.stoppedAt,
+  accessRules: sittings.accessRules,
 };
 
 /**
@@ -39,11 +46,20 @@ export async function challengeSitting(
     .insert(sittings)
     .values({ kind: 'challenge', challengeId, lifecycle })
     .onConflictDoNothing({ target: sittings.challengeId });
+  const row = await findChallengeSitting(db, challengeId);
+  if (!row) throw new Error('the sitting was not stored');
+  return row;
+}
+
+/** A challenge's own sitting if it has one yet (a read only: nothing is made). */
+export async function findChallengeSitting(
+  db: Db,
+  challengeId: string,
+): Promise<Sitting | undefined> {
   const [row] = await db
     .select(sittingColumns)
     .from(sittings)
     .where(eq(sittings.challengeId, challengeId));
-  if (!row) throw new Error('the sitting was not stored');
   return row;
 }
 

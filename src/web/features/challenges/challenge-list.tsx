@@ -12,6 +12,8 @@ import { sittingMessages, type SittingState } from '../../../contract/sittings.t
 import { showFailure } from '../../ui/show-failure.ts';
 import { changeLifecycle, listChallenges } from './challenges-api.ts';
 import { LifecycleActions, LifecycleStatus } from '../../ui/lifecycle-actions.tsx';
+import { AccessRulesButton } from '../../ui/access-rules-dialog.tsx';
+import { challengeAccessRulesPath } from '../../../contract/access-rules.ts';
 import './challenges.css';
 
 /** A row's lifecycle; an older server's rows, without one, are published. */
@@ -114,6 +116,14 @@ export function ChallengeList({ token }: { token: string }) {
                         change={(action) => changeLifecycle(token, c.challengeId, action)}
                         onChange={(state) => replaceState(c.challengeId, state)}
                       />
+                      <div className="lifecycle-actions">
+                        <AccessRulesButton
+                          name={c.challengeId}
+                          path={challengeAccessRulesPath(c.challengeId)}
+                          token={token}
+                          className="button button--secondary button--small"
+                        />
+                      </div>
                     </td>
                   </tr>
                 );

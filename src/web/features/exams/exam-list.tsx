@@ -20,6 +20,8 @@ import { showFailure } from '../../ui/show-failure.ts';
 import { showSuccess } from '../../ui/toast.ts';
 import { changeExamLifecycle, deleteExam, listExams, setExamArchived } from './exams-api.ts';
 import { PreviewLink } from './preview-link.tsx';
+import { AccessRulesButton } from '../../ui/access-rules-dialog.tsx';
+import { examAccessRulesPath } from '../../../contract/access-rules.ts';
 import './exams.css';
 
 type Asking = { kind: 'delete' | 'archive'; exam: ExamSummary };
@@ -134,6 +136,14 @@ export function ExamList({ token }: { token: string }) {
                   exam={exam}
                   onDelete={() => setAsking({ kind: deletable(exam) ? 'delete' : 'archive', exam })}
                   onRestore={() => void restore(exam)}
+                  accessRules={
+                    <AccessRulesButton
+                      name={exam.examCode}
+                      path={examAccessRulesPath(exam.examCode)}
+                      token={token}
+                      className="exam-list__action"
+                    />
+                  }
                   status={
                     <>
                       <LifecycleStatus state={exam} />
@@ -178,10 +188,13 @@ function ExamRow({
   onDelete,
   onRestore,
   status,
+  accessRules,
 }: {
   exam: ExamSummary;
   onDelete: () => void;
   onRestore: () => void;
+  /** The "Access rules" action (issue 32 item 4). */
+  accessRules: ReactNode;
   /** The lifecycle's badge and actions. */
   status: ReactNode;
 }) {
@@ -243,6 +256,7 @@ function ExamRow({
             {messages.examResultsLink}
           </Link>
           <PreviewLink examCode={code} compact />
+          {accessRules}
           {exam.archived ? (
             <button
               type="button"

@@ -27,7 +27,9 @@ import { useLocalWork } from './use-local-work.ts';
 import { isFinishedRefusal, useStudentExam } from './use-student-exam.ts';
 import type { StatementView } from '../../ui/statement-view.ts';
 import { useLiveDeadline, type FollowDeadline } from '../../lib/use-live-deadline.ts';
-import { followExamTimer } from './student-exam-api.ts';
+import { followExamTimer, openExam } from './student-exam-api.ts';
+import { isPasswordRefusal } from '../../../contract/access-rules.ts';
+import { SittingPasswordPrompt } from '../../ui/sitting-password-prompt.tsx';
 import './exams.css';
 
 type Props = {
@@ -48,6 +50,19 @@ export function ExamScreen({ session, examCode, statementView }: Props) {
       <p className="exam-message" role="status">
         {messages.examOpening}
       </p>
+    );
+  if (state.status === 'failed' && isPasswordRefusal(state.message))
+    // The exam's sitting password (access rules): typed once, then the exam opens as usual.
+    return (
+      <div className="exam-message">
+        <SittingPasswordPrompt
+          message={state.message}
+          submit={async (password) => {
+            await openExam(session, examCode, undefined, password);
+            retry();
+          }}
+        />
+      </div>
     );
   if (state.status === 'failed')
     return isFinishedRefusal(state.message) ? (

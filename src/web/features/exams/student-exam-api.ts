@@ -8,6 +8,7 @@
  * compiler page sends the code with its calls. The address is checked here to hold it in its
  * query, where the page reads it, whatever the template put where.
  */
+import { SITTING_PASSWORD_HEADER } from '../../../contract/access-rules.ts';
 import {
   APP_KEY_HEADER,
   compilerChallengePath,
@@ -30,15 +31,20 @@ import { sittingTimerSchema, type SittingTimer } from '../../../contract/sitting
 import { apiRequest } from '../../lib/api-client.ts';
 import { TIMER_WAIT_SECONDS } from '../../lib/use-live-deadline.ts';
 
+/** `password`: the sitting password the student typed (sent once; the server remembers it). */
 export function openExam(
   session: UserSession,
   examCode: string,
   signal?: AbortSignal,
+  password?: string,
 ): Promise<StudentExam> {
   return apiRequest(studentExamOpenPath(examCode), {
     method: 'POST',
     body: {},
     token: session.token,
+    ...(password === undefined
+      ? {}
+      : { headers: { [SITTING_PASSWORD_HEADER]: encodeURIComponent(password) } }),
     schema: studentExamSchema,
     ...(signal ? { signal } : {}),
   });

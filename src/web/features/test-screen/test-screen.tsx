@@ -10,11 +10,17 @@ import type { UserSession } from '../../../contract/session.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { showFailure } from '../../ui/show-failure.ts';
 import { getCompilerToken } from './test-screen-api.ts';
+import { isPasswordRefusal } from '../../../contract/access-rules.ts';
+import { SittingPasswordPrompt } from '../../ui/sitting-password-prompt.tsx';
 import { useCompilerFrameEvents } from './compiler-frame-events.ts';
 import './test-screen.css';
 
 type Frame =
-  { status: 'loading' } | { status: 'failed'; message: string } | { status: 'ready'; url: string };
+  | { status: 'loading' }
+  | { status: 'failed'; message: string }
+  /** The sitting password is needed (access rules): asked before the problem. */
+  | { status: 'password'; message: string }
+  | { status: 'ready'; url: string };
 
 function statusText(event: CompilerEvent | undefined): string {
   if (!event) return '';
@@ -53,11 +59,10 @@ export function TestScreen({
         // has signed out (session/) and this screen is leaving for step 1, so the message goes
         // to an error toast, which stays.
         if (error instanceof ApiError && error.status === 401) showFailure(error);
-        if (!controller.signal.aborted)
-          setFrame({
-            status: 'failed',
-            message: error instanceof Error ? error.message : messages.testCouldNotOpen,
-          });
+        if (!controller.signal.aborted) {
+          const message = error instanceof Error ? error.message : messages.testCouldNotOpen;
+          setFrame({ status: isPasswordRefusal(message) ? 'password' : 'failed', message });
+        }
       },
     );
     return () => controller.abort();
@@ -82,6 +87,20 @@ export function TestScreen({
           src={frame.url}
           allow="clipboard-read; clipboard-write"
         />
+      ) : frame.status === 'password' ? (
+        <div className="test-screen__message">
+          <SittingPasswordPrompt
+            message={frame.message}
+            submit={async (password) => {
+              const answer = await getCompilerToken(session, challengeId, undefined, password);
+              setFrame(
+                answer.url
+                  ? { status: 'ready', url: answer.url }
+                  : { status: 'failed', message: messages.testCouldNotOpen },
+              );
+            }}
+          />
+        </div>
       ) : frame.status === 'loading' ? (
         <p className="test-screen__message" role="status">
           {messages.testOpening}
