@@ -117,6 +117,14 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      // The documentation's relative links and anchors (tests/docs/links.test.ts).
+      {
+        test: {
+          name: 'docs',
+          environment: 'node',
+          include: ['tests/docs/**/*.test.ts'],
+        },
+      },
     ],
   },
 });
