@@ -39,6 +39,7 @@ import { logSerializers } from './log-serializers.ts';
 import { clientErrorHandler, frameworkErrors } from './client-errors.ts';
 import { challengeRoutes } from './challenges/challenge-routes.ts';
 import { lifecycleRoutes } from './sittings/lifecycle-routes.ts';
+import { accommodationRoutes } from './sittings/accommodations/accommodation-routes.ts';
 import { examRoutes } from './exams/index.ts';
 import { problemRoutes } from './problems/problem-routes.ts';
 import { TestDataCache } from './test-data/test-data-cache.ts';
@@ -248,6 +249,13 @@ export async function buildApp(
     db: database.db,
     guards,
     feed: judging.feed,
+    now: deps.now ?? (() => new Date()),
+  });
+  await app.register(accommodationRoutes, {
+    db: database.db,
+    guards,
+    feed: judging.feed,
+    timeZone: config.timeZone,
     now: deps.now ?? (() => new Date()),
   });
   await app.register(problemRoutes, {
