@@ -424,7 +424,7 @@ describe.each(databaseKinds)('accommodations on %s', (kind) => {
       body: unknown,
       message: string,
       status = 400,
-      sitting = CHALLENGE,
+      sitting: AccommodationSitting = CHALLENGE,
       userId = student.id,
     ) => expect(await give(sitting, userId, body)).toMatchObject({ status, body: { message } });
     const reason = 'Because';
