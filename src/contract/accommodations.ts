@@ -29,6 +29,7 @@ export const MAX_REASON_LENGTH = 500;
 export const accommodationMessages = {
   title: 'Accommodations: {name}',
   open: 'Accommodations',
+  columnHeader: 'Actions',
   openLabel: 'Accommodations for {name}',
   invalidAction: 'Choose extra time, a duration factor, another window, reopen or reset.',
   invalidMinutes: `Minutes are a whole number from 1 to ${MAX_ACCOMMODATION_MINUTES}.`,
