@@ -274,7 +274,7 @@ export function AccommodationsDialog(props: Props) {
               </h3>
               {view && view.log.length > 0 ? (
                 <div className="table-wrap">
-                  <table className="table accommodations__log" data-testid="accommodations-log">
+                  <table className="accommodations__log" data-testid="accommodations-log">
                     <thead>
                       <tr>
                         <th scope="col">{m.logWhen}</th>
@@ -293,7 +293,7 @@ export function AccommodationsDialog(props: Props) {
                           </td>
                           <td>
                             {entry.givenBy.name}
-                            <span className="muted"> {entry.givenBy.email}</span>
+                            <span className="accommodations__who">{entry.givenBy.email}</span>
                           </td>
                           <td>{logWhat(entry, timeZone)}</td>
                           <td className="accommodations__reason">{entry.reason}</td>
