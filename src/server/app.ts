@@ -40,6 +40,7 @@ import { clientErrorHandler, frameworkErrors } from './client-errors.ts';
 import { challengeRoutes } from './challenges/challenge-routes.ts';
 import { lifecycleRoutes } from './sittings/lifecycle-routes.ts';
 import { accessRuleRoutes, createSittingAccessCheck } from './sittings/access/index.ts';
+import { accommodationRoutes } from './sittings/accommodations/accommodation-routes.ts';
 import { examRoutes } from './exams/index.ts';
 import { problemRoutes } from './problems/problem-routes.ts';
 import { TestDataCache } from './test-data/test-data-cache.ts';
@@ -254,6 +255,13 @@ export async function buildApp(
   // Access rules (issue 32 item 4): set by staff, checked by every student call of a sitting.
   const checkAccess = createSittingAccessCheck(database.db, config.loginLimits);
   await app.register(accessRuleRoutes, { db: database.db, guards });
+  await app.register(accommodationRoutes, {
+    db: database.db,
+    guards,
+    feed: judging.feed,
+    timeZone: config.timeZone,
+    now: deps.now ?? (() => new Date()),
+  });
   await app.register(problemRoutes, {
     db: database.db,
     guards,

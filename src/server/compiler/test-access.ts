@@ -34,7 +34,14 @@ import {
   type SubmitAttemptLookup,
 } from './attempt-queries.ts';
 import { submissionTiming, type SubmissionRules } from './submission-window.ts';
-import { challengeWindow, deadlineFor } from './time-window.ts';
+import { challengeWindow } from './time-window.ts';
+import { findAccommodation } from '../sittings/accommodations/accommodation-queries.ts';
+import {
+  admissionWindow,
+  beginDeadline,
+  resetPending,
+  wallClockText,
+} from '../sittings/accommodations/accommodation-time.ts';
 import { openExamProblem } from './exam-access.ts';
 import type { AccessGate } from '../sittings/access/check-access.ts';
 
@@ -53,23 +60,34 @@ export async function openChallenge(
   const challenge = await findChallenge(db, challengeId);
   if (!challenge) throw new HttpError(404, messages.challengeNotFound);
   const window = challengeWindow(challenge, timeZone);
-  if (now < window.opensAt)
+  const sitting = await challengeSitting(db, challengeId);
+  // A student given their own window (issue 32) is held to it instead of the class's.
+  const accommodation = await findAccommodation(db, sitting.id, userId);
+  const admitted = admissionWindow(window, accommodation);
+  const ownWindow = admitted !== window;
+  if (now < admitted.opensAt)
     throw new HttpError(
       403,
-      messages.testNotOpenYet.replace('{date}', opensText(challenge, timeZone)),
+      messages.testNotOpenYet.replace(
+        '{date}',
+        ownWindow ? wallClockText(admitted.opensAt, timeZone) : opensText(challenge, timeZone),
+      ),
     );
-  const sitting = await challengeSitting(db, challengeId);
   assertVisibleToStudents(sitting);
   await gate(sitting);
   let sittingAttempt = await findSittingAttempt(db, sitting.id, userId);
-  if (sittingAttempt) {
+  // After a reset, the next open begins the next attempt (the old one stays for staff).
+  if (sittingAttempt && !resetPending(sittingAttempt.number, accommodation)) {
     const existing = await findAttempt(db, sittingAttempt.id, challengeId);
     if (existing) return { challenge, attempt: withStop(existing, sitting.stoppedAt) };
   } else {
-    if (now >= window.closesAt)
+    if (now >= admitted.closesAt)
       throw new HttpError(
         403,
-        messages.testClosed.replace('{date}', closesText(challenge, timeZone)),
+        messages.testClosed.replace(
+          '{date}',
+          ownWindow ? wallClockText(admitted.closesAt, timeZone) : closesText(challenge, timeZone),
+        ),
       );
     assertMayBegin(sitting);
     sittingAttempt = await beginSittingAttempt(
@@ -77,7 +95,8 @@ export async function openChallenge(
       sitting.id,
       userId,
       now,
-      deadlineFor(now, challenge.timeDur, window),
+      beginDeadline(now, challenge.timeDur, window, accommodation),
+      (sittingAttempt?.number ?? 0) + 1,
     );
   }
   const attempt = withStop(
@@ -126,7 +145,10 @@ export async function openForSubmit(
     challengeId,
     ...(examCode === undefined ? {} : { examCode }),
   });
-  if (!row) {
+  // openProblem's way also when the challenge's attempt ended early (only a reset ends one: the
+  // open begins the next attempt) or its class window is not open yet (the dates may have moved
+  // since the attempt began, or the student has their own window): openChallenge decides.
+  if (!row || (!row.exam && (row.finishedAt || now < challengeWindow(row, timeZone).opensAt))) {
     const opened = await openProblem(db, timeZone, userId, challengeId, examCode, now, gate);
     return { accepted: acceptedLanguages(opened.challenge), attempt: opened.attempt };
   }
@@ -137,9 +159,7 @@ export async function openForSubmit(
     // The exam's refusals, as examAttemptFor gives them; its window was checked at the open.
     if (row.exam.archived) throw new HttpError(403, examMessages.examArchived);
     if (!row.exam.drawn) throw new HttpError(403, examMessages.problemNotInExam);
-  } else if (now < challengeWindow(row, timeZone).opensAt)
-    // The dates may have moved since the attempt began: the same refusal as openChallenge's.
-    throw new HttpError(403, messages.testNotOpenYet.replace('{date}', opensText(row, timeZone)));
+  }
   const language = languageSchema.catch('python').parse(row.language);
   return {
     accepted: acceptedLanguages({ language, languages: row.languages }),

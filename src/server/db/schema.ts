@@ -320,6 +320,75 @@ export const sittingPasses = pgTable(
 );
 
 /**
+ * A student's accommodation at a sitting (issue 32 item 3, contract/accommodations.ts): kept per
+ * (sitting, student) rather than per attempt, because it is given before they start (25 % extra
+ * time the day before) and applies to every attempt they begin. An attempt begun under it has the
+ * deadline min(start + duration × factor + extra, window end), the window being the student's own
+ * when set (sittings/accommodations/accommodation-time.ts). `reset_number`: the attempt number a
+ * teacher reset; the student's next open begins number + 1.
+ */
+export const sittingAccommodations = pgTable(
+  'sitting_accommodations',
+  {
+    sittingId: uuid('sitting_id')
+      .notNull()
+      .references(() => sittings.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    extraMinutes: integer('extra_minutes').notNull().default(0),
+    durationFactor: doublePrecision('duration_factor').notNull().default(1),
+    windowStart: timestamp('window_start', { withTimezone: true }),
+    windowEnd: timestamp('window_end', { withTimezone: true }),
+    resetNumber: integer('reset_number'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.sittingId, t.userId] }),
+    check('sitting_accommodations_factor', sql`${t.durationFactor} >= 1`),
+    check(
+      'sitting_accommodations_window',
+      sql`(${t.windowStart} is null) = (${t.windowEnd} is null) and (${t.windowEnd} is null or ${t.windowEnd} > ${t.windowStart})`,
+    ),
+  ],
+);
+
+/**
+ * Every accommodation given, append-only: who gave it (the staff member's id, e-mail and name as
+ * they were at the time, so the log reads the same after the account changes or goes), when, why,
+ * what, and the student's deadline before and after (null while they have not started).
+ */
+export const accommodationLog = pgTable(
+  'accommodation_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sittingId: uuid('sitting_id')
+      .notNull()
+      .references(() => sittings.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sittingAttemptId: uuid('sitting_attempt_id').references(() => sittingAttempts.id, {
+      onDelete: 'set null',
+    }),
+    kind: text('kind', { enum: ['extra_time', 'factor', 'window', 'reopen', 'reset'] }).notNull(),
+    minutes: integer('minutes'),
+    factor: doublePrecision('factor'),
+    windowStart: timestamp('window_start', { withTimezone: true }),
+    windowEnd: timestamp('window_end', { withTimezone: true }),
+    deadlineBefore: timestamp('deadline_before', { withTimezone: true }),
+    deadlineAfter: timestamp('deadline_after', { withTimezone: true }),
+    givenById: uuid('given_by_id').notNull(),
+    givenByEmail: text('given_by_email').notNull(),
+    givenByName: text('given_by_name').notNull(),
+    givenAt: timestamp('given_at', { withTimezone: true }).notNull().defaultNow(),
+    reason: text('reason').notNull(),
+  },
+  (t) => [index('accommodation_log_student').on(t.sittingId, t.userId, t.givenAt)],
+);
+
+
+/**
  * An exam (issue 31, contract/exams.ts): a sitting of several problems under one test code. Its
  * window is wall-clock dates and times read in TZ, like a challenge's dates (a close time of 23:59
  * means through 23:59). `code` is unique without regard to case (the index on lower(code)), and

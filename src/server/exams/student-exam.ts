@@ -29,6 +29,13 @@ import { assertMayBegin, withStop } from '../sittings/sitting-rules.ts';
 import type { SittingTimer } from '../../contract/sittings.ts';
 import { effectiveDeadline } from '../compiler/attempt-queries.ts';
 import { followTimer } from '../sittings/follow-timer.ts';
+import { findAccommodation } from '../sittings/accommodations/accommodation-queries.ts';
+import {
+  admissionWindow,
+  beginDeadline,
+  resetPending,
+  wallClockText,
+} from '../sittings/accommodations/accommodation-time.ts';
 import { ensureDraws } from './draw-queries.ts';
 import { slotCellsSql } from './exam-cells.ts';
 import { findExamByCode, readSlots, type ExamRow } from './exam-queries.ts';
@@ -79,25 +86,37 @@ export async function openStudentExam(
   const exam = await examForStudent(db, code, gate);
   const now = deps.now();
   let attempt = await findSittingAttempt(db, exam.sittingId, userId);
-  if (!attempt) {
+  const accommodation = await findAccommodation(db, exam.sittingId, userId);
+  // After a reset (issue 32) the next open begins the next attempt; the old one stays for staff.
+  if (!attempt || resetPending(attempt.number, accommodation)) {
     assertMayBegin(exam.sitting);
     const window = examWindow(exam, timeZone);
-    if (now < window.opensAt)
+    // A student given their own window is held to it instead of the class's.
+    const admitted = admissionWindow(window, accommodation);
+    const own = admitted !== window;
+    if (now < admitted.opensAt)
       throw new HttpError(
         403,
-        examMessages.examNotOpenYet.replace('{date}', `${exam.startDate} ${exam.startTime}`),
+        examMessages.examNotOpenYet.replace(
+          '{date}',
+          own ? wallClockText(admitted.opensAt, timeZone) : `${exam.startDate} ${exam.startTime}`,
+        ),
       );
-    if (now >= window.closesAt)
+    if (now >= admitted.closesAt)
       throw new HttpError(
         403,
-        examMessages.examClosed.replace('{date}', `${exam.endDate} ${exam.endTime}`),
+        examMessages.examClosed.replace(
+          '{date}',
+          own ? wallClockText(admitted.closesAt, timeZone) : `${exam.endDate} ${exam.endTime}`,
+        ),
       );
     attempt = await beginSittingAttempt(
       db,
       exam.sittingId,
       userId,
       now,
-      deadlineFor(now, exam.durationMinutes, window),
+      beginDeadline(now, exam.durationMinutes, window, accommodation),
+      (attempt?.number ?? 0) + 1,
     );
   }
   const sittingAttemptId = attempt.id;

@@ -62,6 +62,16 @@ export type ResultsFilters = Pick<
 >;
 
 /**
+ * A standing `a` of the student's current sitting attempt: after a reset (issue 32) the old
+ * attempt's standing stays (its submissions are visible to staff), the results show the new one.
+ * Two index lookups, made only for students who have a standing.
+ */
+const currentAttemptOnly = sql`not exists (select 1 from sitting_attempts this_sa
+    join sitting_attempts later_sa on later_sa.sitting_id = this_sa.sitting_id
+      and later_sa.user_id = this_sa.user_id and later_sa.number > this_sa.number
+    where this_sa.id = a.sitting_attempt_id)`;
+
+/**
  * The FROM and WHERE every results query shares: students, their standing on the challenge and
  * the sitting attempt whose timer it has.
  */
@@ -80,7 +90,7 @@ function fromWhere(challengeId: string, filters: ResultsFilters, extra: SQL[] = 
   // The challenge's own sitting only: the same challenge in an exam is the exam's result.
   return sql`from users u
     left join attempts a on a.user_id = u.id and a.challenge_id = ${challengeId}
-      and a.sitting_id = ${ownSittingOf(challengeId)}
+      and a.sitting_id = ${ownSittingOf(challengeId)} and ${currentAttemptOnly}
     left join sitting_attempts sa on sa.id = a.sitting_attempt_id
     ${where}`;
 }
@@ -256,7 +266,8 @@ export async function readSummary(db: Db, challenge: ResultsChallenge): Promise<
         join sitting_attempts ssa on ssa.id = s.sitting_attempt_id and ssa.sitting_id = ${own}
         where s.challenge_id = ${challenge.challengeId}
           and s.status in ('queued', 'running')) as pending
-    from attempts a where a.challenge_id = ${challenge.challengeId} and a.sitting_id = ${own}`);
+    from attempts a where a.challenge_id = ${challenge.challengeId} and a.sitting_id = ${own}
+      and ${currentAttemptOnly}`);
   const row = rowsOf<{
     started: number;
     submitted: number;

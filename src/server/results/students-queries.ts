@@ -21,8 +21,9 @@ import {
 import { containsPattern, iso, rowsOf } from './sql-helpers.ts';
 
 // A subquery on the attempts' (user, challenge) index: evaluated only for the page's rows unless
-// the list is sorted by it. Challenges taken on their own (their own sitting), not exams' problems.
-const challengesTaken = sql`(select count(*)::int from attempts a
+// the list is sorted by it. Challenges taken on their own (their own sitting), not exams' problems;
+// each once, though a reset (issue 32) gives the student a second standing on it.
+const challengesTaken = sql`(select count(distinct a.challenge_id)::int from attempts a
   join sittings s on s.id = a.sitting_id and s.challenge_id = a.challenge_id
   where a.user_id = u.id)`;
 

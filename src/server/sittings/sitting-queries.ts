@@ -13,6 +13,8 @@ import { sittingAttempts, sittings } from '../db/schema.ts';
 export type SittingAttempt = {
   id: string;
   sittingId: string;
+  /** 1, then 2 after a reset (issue 32), …: the highest is the current one. */
+  number: number;
   startedAt: Date;
   deadline: Date;
   finishedAt: Date | null;
@@ -103,6 +105,7 @@ export async function findSittingAttempt(
     .select({
       id: sittingAttempts.id,
       sittingId: sittingAttempts.sittingId,
+      number: sittingAttempts.number,
       startedAt: sittingAttempts.startedAt,
       deadline: sittingAttempts.deadline,
       finishedAt: sittingAttempts.finishedAt,
@@ -115,8 +118,9 @@ export async function findSittingAttempt(
 }
 
 /**
- * Begins the student's first attempt at the sitting unless it exists (two first opens at once
- * store one); returns the stored one, whose timer may be the other open's.
+ * Begins the student's attempt numbered `number` at the sitting (the first, or the next after a
+ * reset) unless it exists (two opens at once store one); returns the stored one, whose timer may
+ * be the other open's.
  */
 export async function beginSittingAttempt(
   db: Db,
@@ -124,10 +128,11 @@ export async function beginSittingAttempt(
   userId: string,
   startedAt: Date,
   deadline: Date,
+  number = 1,
 ): Promise<SittingAttempt> {
   await db
     .insert(sittingAttempts)
-    .values({ sittingId, userId, number: 1, startedAt, deadline })
+    .values({ sittingId, userId, number, startedAt, deadline })
     .onConflictDoNothing({
       target: [sittingAttempts.sittingId, sittingAttempts.userId, sittingAttempts.number],
     });

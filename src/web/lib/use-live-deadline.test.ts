@@ -65,4 +65,24 @@ describe('useLiveDeadline', () => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(on.asked).toHaveLength(1);
   });
+
+  it('tells the page each new timer: a finished attempt that a teacher reopened', async () => {
+    const server = fakeServer();
+    const heard: (string | null)[] = [];
+    const { result } = renderHook(() =>
+      useLiveDeadline('2026-11-28T10:00:00.000Z', server.follow, true, (t) =>
+        heard.push(t.finishedAt),
+      ),
+    );
+    await waitFor(() => expect(server.asked).toHaveLength(1));
+    // Finished at 09:20: the timer the student lives ends then.
+    const finished = '2026-11-28T09:20:00.000Z';
+    act(() => server.asked[0]?.answer({ ...timer(finished), finishedAt: finished }));
+    await waitFor(() => expect(result.current).toBe(finished));
+    await waitFor(() => expect(server.asked).toHaveLength(2));
+    // Reopened with 15 minutes: running again, later.
+    act(() => server.asked[1]?.answer(timer('2026-11-28T10:15:00.000Z')));
+    await waitFor(() => expect(result.current).toBe('2026-11-28T10:15:00.000Z'));
+    expect(heard).toEqual([finished, null]);
+  });
 });

@@ -5,7 +5,7 @@
  * little later: the deadline it has stays the page's best knowledge, and the server enforces the
  * real one on every call anyway.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { MAX_TIMER_WAIT_SECONDS, type SittingTimer } from '../../contract/sittings.ts';
 
 /** The page's wait on each poll, under the server's bound. */
@@ -30,9 +30,21 @@ function pause(ms: number, signal: AbortSignal): Promise<void> {
 /**
  * The deadline to show: `initial` until the server says otherwise. `follow` must be stable
  * (useCallback); `enabled` false follows nothing (a page that shows no timer of its own).
+ * `onTimer` hears every timer that changed the deadline, with its `finishedAt` (the exam screen
+ * learns so that a finished attempt was reopened, or a running one reset).
  */
-export function useLiveDeadline(initial: string, follow: FollowDeadline, enabled = true): string {
+export function useLiveDeadline(
+  initial: string,
+  follow: FollowDeadline,
+  enabled = true,
+  onTimer?: (timer: SittingTimer) => void,
+): string {
   const [live, setLive] = useState({ initial, deadline: initial });
+  // The latest listener, without following anew each time the page renders.
+  const heard = useRef(onTimer);
+  useEffect(() => {
+    heard.current = onTimer;
+  });
   // A new deadline from the page itself (the statement read again) starts over from it.
   const deadline = live.initial === initial ? live.deadline : initial;
 
@@ -48,6 +60,7 @@ export function useLiveDeadline(initial: string, follow: FollowDeadline, enabled
           if (!sameInstant(timer.deadline, known)) {
             known = timer.deadline;
             setLive({ initial, deadline: timer.deadline });
+            heard.current?.(timer);
           }
         } catch {
           await pause(RETRY_MS, signal);

@@ -17,6 +17,7 @@ import {
   type DashSearch,
   type DashView,
 } from '../features/admin-dash/dash-views.ts';
+import { accommodationsRowAction } from '../features/accommodations/accommodations-button.tsx';
 import { AddChallengeView } from '../features/challenges/add-challenge-view.tsx';
 import { ChallengeList } from '../features/challenges/challenge-list.tsx';
 import { EditChallengeView } from '../features/challenges/edit-challenge-view.tsx';
@@ -92,6 +93,7 @@ function View({
           exam={exam}
           student={student}
           signals={signals}
+          rowAction={accommodationsRowAction}
         />
       );
     case 'similarity':

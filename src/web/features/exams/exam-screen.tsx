@@ -27,6 +27,7 @@ import { useLocalWork } from './use-local-work.ts';
 import { isFinishedRefusal, useStudentExam } from './use-student-exam.ts';
 import type { StatementView } from '../../ui/statement-view.ts';
 import { useLiveDeadline, type FollowDeadline } from '../../lib/use-live-deadline.ts';
+import type { SittingTimer } from '../../../contract/sittings.ts';
 import { followExamTimer, openExam } from './student-exam-api.ts';
 import { isPasswordRefusal } from '../../../contract/access-rules.ts';
 import { SittingPasswordPrompt } from '../../ui/sitting-password-prompt.tsx';
@@ -128,7 +129,15 @@ function ExamWorkspace({
   const [asking, setAsking] = useState(false);
   const [finishing, setFinishing] = useState(false);
   const finished = exam.finishedAt !== null;
-  const deadline = useLiveDeadline(exam.deadline, followDeadline, !finished);
+  // Followed when finished too: a teacher may reopen the attempt (or reset a running one); the
+  // screen then opens the exam again, which shows it working (or begins the new attempt).
+  const onTimer = useCallback(
+    (timer: SittingTimer) => {
+      if ((timer.finishedAt === null) !== finished) onJudged();
+    },
+    [finished, onJudged],
+  );
+  const deadline = useLiveDeadline(exam.deadline, followDeadline, true, onTimer);
   const remaining = useCountdown(Date.parse(deadline), clock, noop);
 
   const scopes = useMemo(

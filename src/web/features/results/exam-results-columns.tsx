@@ -15,6 +15,7 @@ import type {
 } from '../../../contract/exams.ts';
 import { messages } from '../../../contract/messages.ts';
 import type { DataColumn } from '../../ui/data-table.tsx';
+import type { StudentRowAction } from '../../ui/student-row-action.ts';
 import { VerdictText } from '../../ui/verdict-text.tsx';
 import { dateTime, duration, score, shortDateTime } from './format.ts';
 import { awayText } from './signal-format.ts';
@@ -87,6 +88,8 @@ export function examResultsColumns(
   exam: Exam,
   /** The exam's problems record signals (a row has counters). */
   withSignals: boolean,
+  /** A last column of a feature's own (accommodations), with the admin's token. */
+  rowAction?: { action: StudentRowAction; token: string },
 ): DataColumn<ExamResultsRow, ExamResultsSortColumn>[] {
   const count = (pick: (s: NonNullable<ExamResultsRow['signals']>) => number) =>
     function cell(row: ExamResultsRow) {
@@ -167,5 +170,24 @@ export function examResultsColumns(
     { id: 'year', header: messages.colYear, cell: (r) => r.year ?? none },
     { id: 'branch', header: messages.colBranch, cell: (r) => r.branch ?? none },
     { id: 'college', header: messages.colCollege, cell: (r) => r.college ?? none },
+    ...(rowAction ? [rowActionColumn(exam.examCode, rowAction)] : []),
   ];
+}
+
+function rowActionColumn(
+  examCode: string,
+  { action, token }: { action: StudentRowAction; token: string },
+): DataColumn<ExamResultsRow, ExamResultsSortColumn> {
+  return {
+    id: 'row-action',
+    header: action.header,
+    stickyEnd: true,
+    cell: (r) => (
+      <action.Cell
+        token={token}
+        sitting={{ kind: 'exam', examCode }}
+        student={{ userId: r.userId, name: r.name, email: r.email }}
+      />
+    ),
+  };
 }

@@ -27,6 +27,7 @@ import {
   type StudentFilterValues,
 } from '../../ui/student-filter-fields.tsx';
 import { useDebouncedValue } from '../../ui/use-debounced-value.ts';
+import type { StudentRowAction } from '../../ui/student-row-action.ts';
 import {
   EXAM_DESCENDING_FIRST,
   examResultsColumns,
@@ -62,9 +63,11 @@ type Props = {
   /** The drill-down open over the table: a student and the challenge of one of their problems. */
   openStudent?: string | undefined;
   openChallenge?: string | undefined;
+  /** A last column of another feature's (accommodations), handed down by the route. */
+  rowAction?: StudentRowAction | undefined;
 };
 
-export function ExamResultsView({ token, examCode, openStudent, openChallenge }: Props) {
+export function ExamResultsView({ token, examCode, openStudent, openChallenge, rowAction }: Props) {
   const navigate = useNavigate();
   const [filters, setFilters] = useState<StudentFilterValues>(NO_STUDENT_FILTERS);
   const [status, setStatus] = useState<Status>('all');
@@ -110,8 +113,15 @@ export function ExamResultsView({ token, examCode, openStudent, openChallenge }:
   const from = pages.index * EXAM_RESULTS_PAGE_SIZE + 1;
   const withSignals = rows.some((row) => row.signals !== null);
   const columns = useMemo(
-    () => (data ? examResultsColumns(data.exam, withSignals) : []),
-    [data, withSignals],
+    () =>
+      data
+        ? examResultsColumns(
+            data.exam,
+            withSignals,
+            rowAction ? { action: rowAction, token } : undefined,
+          )
+        : [],
+    [data, withSignals, rowAction, token],
   );
 
   function onSort(column: ExamResultsSortColumn) {

@@ -8,6 +8,7 @@ import { Link } from '@tanstack/react-router';
 import { messages } from '../../../contract/messages.ts';
 import type { ResultsRow, ResultsSortColumn } from '../../../contract/results.ts';
 import type { DataColumn } from '../../ui/data-table.tsx';
+import type { StudentRowAction } from '../../ui/student-row-action.ts';
 import { dateTime, duration, score, shortDateTime } from './format.ts';
 import { VerdictText } from '../../ui/verdict-text.tsx';
 import { signalColumns } from './signal-columns.tsx';
@@ -20,6 +21,8 @@ export function resultsColumns(
   withIntegrity: boolean,
   /** Exam signal counters (issue 17): the challenge records them. */
   withSignals = false,
+  /** A last column of a feature's own (accommodations), with the admin's token. */
+  rowAction?: { action: StudentRowAction; token: string },
 ): DataColumn<ResultsRow, ResultsSortColumn>[] {
   const columns: DataColumn<ResultsRow, ResultsSortColumn>[] = [
     {
@@ -125,6 +128,21 @@ export function resultsColumns(
         Object.entries(row.integrity ?? {})
           .map(([name, count]) => `${name}: ${count}`)
           .join(', ') || none,
+    });
+  }
+  if (rowAction) {
+    const { action, token } = rowAction;
+    columns.push({
+      id: 'row-action',
+      header: action.header,
+      stickyEnd: true,
+      cell: (row) => (
+        <action.Cell
+          token={token}
+          sitting={{ kind: 'challenge', challengeId }}
+          student={{ userId: row.userId, name: row.name, email: row.email }}
+        />
+      ),
     });
   }
   return columns;

@@ -23,6 +23,7 @@ import {
   type StudentFilterValues,
 } from '../../ui/student-filter-fields.tsx';
 import { useDebouncedValue } from '../../ui/use-debounced-value.ts';
+import type { StudentRowAction } from '../../ui/student-row-action.ts';
 import { ExportButtons } from './export-buttons.tsx';
 import { fetchFilterOptions } from './results-api.ts';
 import { DESCENDING_FIRST, resultsColumns } from './results-columns.tsx';
@@ -38,9 +39,15 @@ const statusLabels: Record<ResultsStatus, string> = {
   all: messages.statusAll,
 };
 
-type Props = { token: string; challengeId: string; openStudent?: string };
+type Props = {
+  token: string;
+  challengeId: string;
+  openStudent?: string;
+  /** A last column of another feature's (accommodations), handed down by the route. */
+  rowAction?: StudentRowAction | undefined;
+};
 
-export function ResultsTable({ token, challengeId, openStudent }: Props) {
+export function ResultsTable({ token, challengeId, openStudent, rowAction }: Props) {
   const navigate = useNavigate();
   const [filters, setFilters] = useState<StudentFilterValues>(NO_STUDENT_FILTERS);
   const [status, setStatus] = useState<ResultsStatus>('started');
@@ -88,8 +95,14 @@ export function ResultsTable({ token, challengeId, openStudent }: Props) {
   const withIntegrity = rows.some((row) => row.integrity !== undefined);
   const withSignals = rows.some((row) => row.signals !== undefined);
   const columns = useMemo(
-    () => resultsColumns(challengeId, withIntegrity, withSignals),
-    [challengeId, withIntegrity, withSignals],
+    () =>
+      resultsColumns(
+        challengeId,
+        withIntegrity,
+        withSignals,
+        rowAction ? { action: rowAction, token } : undefined,
+      ),
+    [challengeId, withIntegrity, withSignals, rowAction, token],
   );
 
   return (

@@ -7,6 +7,7 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { messages } from '../../../contract/messages.ts';
 import { ChallengeSelect } from '../../ui/challenge-select.tsx';
+import type { StudentRowAction } from '../../ui/student-row-action.ts';
 import { ExamResultsView } from './exam-results-view.tsx';
 import { ExamSelect } from './exam-select.tsx';
 import { RejudgeChallenge } from './rejudge-challenge.tsx';
@@ -24,12 +25,22 @@ type Props = {
   student?: string;
   /** A student whose exam events (issue 17) are open. */
   signals?: string;
+  /** A last column on every student's row (accommodations), from another feature via the route. */
+  rowAction?: StudentRowAction;
 };
 
-export function ResultsView({ token, challengeId, exam, student, signals }: Props) {
+export function ResultsView({ token, challengeId, exam, student, signals, rowAction }: Props) {
   const navigate = useNavigate();
   if (exam)
-    return <ExamResults token={token} exam={exam} student={student} challengeId={challengeId} />;
+    return (
+      <ExamResults
+        token={token}
+        exam={exam}
+        student={student}
+        challengeId={challengeId}
+        rowAction={rowAction}
+      />
+    );
   // Closing a student's dialog goes back to the table as it was (same place, no new history entry).
   const backToTable = () =>
     void navigate({
@@ -61,7 +72,12 @@ export function ResultsView({ token, challengeId, exam, student, signals }: Prop
         <RejudgeChallenge key={challengeId} token={token} challengeId={challengeId} />
       ) : null}
       {challengeId ? (
-        <ResultsTable token={token} challengeId={challengeId} openStudent={student} />
+        <ResultsTable
+          token={token}
+          challengeId={challengeId}
+          openStudent={student}
+          rowAction={rowAction}
+        />
       ) : (
         <p className="muted">{messages.resultsPickIntro}</p>
       )}
@@ -91,11 +107,13 @@ function ExamResults({
   exam,
   student,
   challengeId,
+  rowAction,
 }: {
   token: string;
   exam: string;
   student?: string | undefined;
   challengeId?: string | undefined;
+  rowAction?: StudentRowAction | undefined;
 }) {
   return (
     <section aria-labelledby="results-heading" className="dash-section">
@@ -112,6 +130,7 @@ function ExamResults({
         examCode={exam}
         openStudent={student}
         openChallenge={challengeId}
+        rowAction={rowAction}
       />
     </section>
   );
