@@ -39,6 +39,7 @@ import { logSerializers } from './log-serializers.ts';
 import { clientErrorHandler, frameworkErrors } from './client-errors.ts';
 import { challengeRoutes } from './challenges/challenge-routes.ts';
 import { lifecycleRoutes } from './sittings/lifecycle-routes.ts';
+import { noticeRoutes } from './sittings/notices/index.ts';
 import { examRoutes } from './exams/index.ts';
 import { problemRoutes } from './problems/problem-routes.ts';
 import { TestDataCache } from './test-data/test-data-cache.ts';
@@ -250,6 +251,7 @@ export async function buildApp(
     feed: judging.feed,
     now: deps.now ?? (() => new Date()),
   });
+  await app.register(noticeRoutes, { db: database.db, guards, feed: judging.feed });
   await app.register(problemRoutes, {
     db: database.db,
     guards,
