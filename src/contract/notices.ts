@@ -76,6 +76,7 @@ export const noticeMessages = {
   staffAnswerAll: 'Answer everyone',
   staffAnswerAllHint: 'Everyone sees the question and the answer, without the student’s name.',
   staffAnswered: 'Answer sent.',
+  staffAnsweredAsker: 'Answer to the student',
   staffRefresh: 'Refresh',
   noticesLink: 'Notices',
   noticesLinkLabel: 'Notices of {name}',

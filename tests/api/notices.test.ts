@@ -272,7 +272,7 @@ describe.each(databaseKinds)('announcements and clarifications on %s', (kind) =>
       call(
         server,
         'GET',
-        `${compilerTimerPath('NOTE-1')}?${new URLSearchParams(Object.entries(q).map(([k, v]) => [k, String(v)])).toString()}`,
+        `${compilerTimerPath('NOTE-1')}?${new URLSearchParams(Object.entries(q).map(([k, v]): [string, string] => [k, String(v)])).toString()}`,
         undefined,
         who.compiler,
       );
@@ -346,7 +346,7 @@ describe.each(databaseKinds)('announcements and clarifications on %s', (kind) =>
       call(
         server,
         'GET',
-        `${studentExamTimerPath('NOTE-EXAM')}?${new URLSearchParams(Object.entries(q2).map(([k, v]) => [k, String(v)])).toString()}`,
+        `${studentExamTimerPath('NOTE-EXAM')}?${new URLSearchParams(Object.entries(q2).map(([k, v]): [string, string] => [k, String(v)])).toString()}`,
         undefined,
         dee.session,
       );

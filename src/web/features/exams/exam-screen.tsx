@@ -6,7 +6,7 @@
  * when the network is gone (use-student-exam.ts).
  */
 import { Link } from '@tanstack/react-router';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import type { CompilerEvent } from '../../../contract/compiler-events.ts';
 import { examMessages, type StudentExam } from '../../../contract/exams.ts';
 import { messages } from '../../../contract/messages.ts';
@@ -28,6 +28,9 @@ import { isFinishedRefusal, useStudentExam } from './use-student-exam.ts';
 import type { StatementView } from '../../ui/statement-view.ts';
 import { useLiveDeadline, type FollowDeadline } from '../../lib/use-live-deadline.ts';
 import { followExamTimer } from './student-exam-api.ts';
+import { createNoticesCursor } from '../../lib/notices-cursor.ts';
+import type { NoticesView } from '../../ui/notices-view.ts';
+import { ExamNotices } from './exam-notices.tsx';
 import './exams.css';
 
 type Props = {
@@ -35,13 +38,22 @@ type Props = {
   examCode: string;
   /** The instructions' renderer (features/statement), handed down by the route. */
   statementView: StatementView;
+  /** The notices panel (features/notices), handed down by the route; none: no panel. */
+  noticesView?: NoticesView;
 };
 
-export function ExamScreen({ session, examCode, statementView }: Props) {
+export function ExamScreen({ session, examCode, statementView, noticesView }: Props) {
   const { state, refresh, finish, retry } = useStudentExam(session, examCode);
+  // The notices cursor rides on the exam's one timer long poll (issue 32 item 5).
+  const [notices] = useState(createNoticesCursor);
   const followDeadline = useCallback(
-    (known: string, signal: AbortSignal) => followExamTimer(session, examCode, known, signal),
-    [session, examCode],
+    async (known: string, signal: AbortSignal) => {
+      const knownNotices = noticesView ? notices.known() : undefined;
+      const timer = await followExamTimer(session, examCode, known, signal, knownNotices);
+      notices.heard(timer.notices);
+      return timer;
+    },
+    [session, examCode, notices, noticesView],
   );
   if (state.status === 'loading')
     return (
@@ -77,6 +89,18 @@ export function ExamScreen({ session, examCode, statementView }: Props) {
       onFinish={finish}
       statementView={statementView}
       followDeadline={followDeadline}
+      noticesPanel={
+        noticesView ? (
+          <ExamNotices
+            view={noticesView}
+            session={session}
+            examCode={examCode}
+            problems={state.exam.problems}
+            cursor={notices}
+            markdownView={statementView}
+          />
+        ) : null
+      }
     />
   );
 }
@@ -93,6 +117,8 @@ type WorkspaceProps = {
   statementView: StatementView;
   /** The exam's timer followed live: a stop, a reopen or extra time shows without a reload. */
   followDeadline: FollowDeadline;
+  /** Announcements and questions, under the bar. */
+  noticesPanel?: ReactNode;
 };
 
 function ExamWorkspace({
@@ -106,6 +132,7 @@ function ExamWorkspace({
   onFinish,
   statementView,
   followDeadline,
+  noticesPanel,
 }: WorkspaceProps) {
   const online = useOnline();
   const [current, setCurrent] = useState<string>('instructions');
@@ -203,6 +230,7 @@ function ExamWorkspace({
           )
         }
       />
+      {noticesPanel}
       {offline ? (
         <p className="exam-banner" role="status" data-testid="exam-offline">
           {messages.examOfflineCopy}
