@@ -2,7 +2,7 @@
  * `/adminDash`: the administrator's dashboard (spec §2). Without a signed-in administrator it
  * redirects to /admin. The `view` search parameter picks the view; Excel upload is the default.
  */
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import {
   Navigate,
   createFileRoute,
@@ -31,7 +31,7 @@ import { RosterUploadPanel } from '../features/roster-upload/roster-upload-panel
 import { StudentsView } from '../features/students/students-view.tsx';
 import { DeleteUserForm } from '../features/users/delete-user-form.tsx';
 import { StudentCount } from '../features/users/student-count.tsx';
-import { Statement } from '../features/statement/statement.tsx';
+import { loadStatementRenderer, Statement } from '../features/statement/statement.tsx';
 import { StaffNoticesView } from '../features/notices/staff-notices.tsx';
 import type { NoticesTarget } from '../../contract/notices.ts';
 import { textParams } from '../lib/search-params.ts';
@@ -143,6 +143,10 @@ function NoticesPage({
           : undefined,
     [exam, challengeId],
   );
+  useEffect(() => {
+    // As the compiler page does: the Markdown renderer's chunk, asked for with the page.
+    loadStatementRenderer().catch(() => undefined);
+  }, []);
   if (!target) return <ChallengeList token={token} />;
   return (
     <StaffNoticesView

@@ -98,7 +98,7 @@ export function StaffNoticesView({
           ) : (
             <ol className="notices__list">
               {(notices?.announcements ?? []).map((a) => (
-                <li key={a.id} className="notice" data-testid="staff-announcement">
+                <li key={a.id} className="notice-item" data-testid="staff-announcement">
                   <NoticeHead label={a.author} at={a.createdAt} />
                   <NoticeBody body={a.body} view={markdownView} />
                 </li>
@@ -139,7 +139,7 @@ export function StaffQuestionList({
       {questions.map((q) => (
         <li
           key={q.id}
-          className={q.answers.length === 0 ? 'notice notice--new' : 'notice'}
+          className={q.answers.length === 0 ? 'notice-item notice-item--new' : 'notice-item'}
           data-testid="staff-question"
         >
           <NoticeHead

@@ -81,22 +81,24 @@ export function StudentNoticesPanel({
       </div>
       {open ? (
         <div id={bodyId} className="notices__body">
-          {offline ? <p className="muted">{noticeMessages.offlineCopy}</p> : null}
-          {feed.length === 0 ? (
-            <p className="muted">{notices ? noticeMessages.nothingYet : ''}</p>
-          ) : (
-            <ol className="notices__list">
-              {feed.map((entry) => (
-                <li
-                  key={`${entry.kind}-${entry.latest}`}
-                  className={entry.latest > seen ? 'notice notice--new' : 'notice'}
-                  data-testid="notice"
-                >
-                  <Entry entry={entry} view={markdownView} />
-                </li>
-              ))}
-            </ol>
-          )}
+          <div className="notices__feed">
+            {offline ? <p className="muted">{noticeMessages.offlineCopy}</p> : null}
+            {feed.length === 0 ? (
+              <p className="muted">{notices ? noticeMessages.nothingYet : ''}</p>
+            ) : (
+              <ol className="notices__list">
+                {feed.map((entry) => (
+                  <li
+                    key={`${entry.kind}-${entry.latest}`}
+                    className={entry.latest > seen ? 'notice-item notice-item--new' : 'notice-item'}
+                    data-testid="notice"
+                  >
+                    <Entry entry={entry} view={markdownView} />
+                  </li>
+                ))}
+              </ol>
+            )}
+          </div>
           <AskQuestionForm problems={problems} ask={ask} onAsked={refresh} />
         </div>
       ) : null}
