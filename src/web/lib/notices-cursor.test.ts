@@ -10,8 +10,14 @@ describe('the notices cursor', () => {
     cursor.shown(3);
     expect(cursor.known()).toBe(3);
     cursor.heard(5);
+    expect(listener).toHaveBeenCalledTimes(1);
+    cursor.shown(5);
     cursor.heard(5);
     expect(listener).toHaveBeenCalledTimes(1);
+    // A list read before the newest notice: the next answer tells the panel again.
+    cursor.shown(4);
+    cursor.heard(5);
+    expect(listener).toHaveBeenCalledTimes(2);
     expect(cursor.known()).toBe(5);
     expect(cursor.latestHeard()).toBe(5);
     // An older server answers without a cursor: nothing changes.

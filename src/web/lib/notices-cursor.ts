@@ -14,25 +14,28 @@ export type NoticesCursor = {
   shown(cursor: number): void;
   /** The latest cursor the server reported, or undefined before the first answer. */
   latestHeard(): number | undefined;
-  /** Called after every `heard` of a new value. */
+  /** Called after a `heard` of a value that is new or not the list shown. */
   subscribe(listener: () => void): () => void;
 };
 
 export function createNoticesCursor(): NoticesCursor {
   let known = 0;
   let heard: number | undefined;
+  let shown: number | undefined;
   const listeners = new Set<() => void>();
   return {
     known: () => known,
     heard(cursor) {
       if (cursor === undefined) return;
       known = cursor;
-      if (cursor === heard) return;
+      // Told again while the list shown is another (a read that crossed a newer notice).
+      if (cursor === heard && cursor === shown) return;
       heard = cursor;
       listeners.forEach((listener) => listener());
     },
     shown(cursor) {
       known = cursor;
+      shown = cursor;
     },
     latestHeard: () => heard,
     subscribe(listener) {
