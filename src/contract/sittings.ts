@@ -11,6 +11,7 @@
  */
 import { z } from 'zod';
 import { messages } from './messages.ts';
+import { knownNoticesSchema } from './notices.ts';
 
 export const SITTING_LIFECYCLES = ['draft', 'published'] as const;
 export type SittingLifecycle = (typeof SITTING_LIFECYCLES)[number];
@@ -71,11 +72,14 @@ export const MAX_TIMER_WAIT_SECONDS = 30;
 /**
  * A student's timer followed live (issue 32): `known` is the deadline the page shows (ISO);
  * with `wait`, the answer is held up to that many seconds until the timer differs from it (a
- * stop, a reopen, an accommodation). Without `wait` it is immediate.
+ * stop, a reopen, an accommodation). Without `wait` it is immediate. `knownNotices` (optional:
+ * older pages send none) is the notices cursor the page shows (notices.ts); the answer then
+ * carries `notices` and comes at once when it differs, so one long poll serves both.
  */
 export const timerQuerySchema = z.object({
   known: z.string().max(40).optional(),
   wait: z.coerce.number().int().min(0).max(MAX_TIMER_WAIT_SECONDS).optional(),
+  knownNotices: knownNoticesSchema,
 });
 export type TimerQuery = z.input<typeof timerQuerySchema>;
 
@@ -84,5 +88,7 @@ export const sittingTimerSchema = z.object({
   deadline: z.string(),
   finishedAt: z.string().nullable(),
   serverNow: z.string(),
+  /** The notices cursor visible to this student (notices.ts); only when `knownNotices` was sent. */
+  notices: z.number().optional(),
 });
 export type SittingTimer = z.infer<typeof sittingTimerSchema>;

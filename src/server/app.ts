@@ -41,6 +41,7 @@ import { challengeRoutes } from './challenges/challenge-routes.ts';
 import { lifecycleRoutes } from './sittings/lifecycle-routes.ts';
 import { accessRuleRoutes, createSittingAccessCheck } from './sittings/access/index.ts';
 import { accommodationRoutes } from './sittings/accommodations/accommodation-routes.ts';
+import { noticeRoutes } from './sittings/notices/index.ts';
 import { examRoutes } from './exams/index.ts';
 import { problemRoutes } from './problems/problem-routes.ts';
 import { TestDataCache } from './test-data/test-data-cache.ts';
@@ -262,6 +263,7 @@ export async function buildApp(
     timeZone: config.timeZone,
     now: deps.now ?? (() => new Date()),
   });
+  await app.register(noticeRoutes, { db: database.db, guards, feed: judging.feed, checkAccess });
   await app.register(problemRoutes, {
     db: database.db,
     guards,

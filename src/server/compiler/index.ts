@@ -20,6 +20,7 @@ import { historyRoute } from './history-route.ts';
 import { createSubmissionStore } from '../submissions/store-submission.ts';
 import { submitRoute } from './submit-route.ts';
 import { timerRoute } from './timer-route.ts';
+import { compilerNoticeRoutes } from '../sittings/notices/index.ts';
 import { tokenRoute } from './token-route.ts';
 import { signalIngestRoute } from '../integrity/signals/ingest-route.ts';
 import { statementImageRoute } from '../challenge-images/statement-image-route.ts';
@@ -99,6 +100,13 @@ export async function registerCompiler(
   await app.register(historyRoute, context);
   // The timer followed live (issue 32): stops, reopens and extra time reach the page at once.
   await app.register(timerRoute, context);
+  // The student's announcements and questions on a challenge's own page (issue 32 item 5).
+  await app.register(compilerNoticeRoutes, {
+    db,
+    feed: context.feed,
+    guard: context.guard,
+    checkAccess: deps.checkAccess,
+  });
   // Exam signals (issue 17) come from the compiler page, behind the same guard.
   await app.register(signalIngestRoute, { database: deps.database, guard: context.guard, now });
   // The statement's images (issue 31 item 4), behind the same guard as the statement.

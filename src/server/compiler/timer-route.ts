@@ -13,6 +13,7 @@ import {
 } from '../../contract/compiler.ts';
 import { sittingTimerSchema, type SittingTimer } from '../../contract/sittings.ts';
 import { followTimer } from '../sittings/follow-timer.ts';
+import { noticeCursor } from '../sittings/notices/notice-queries.ts';
 import { effectiveDeadline } from './attempt-queries.ts';
 import { compilerUser, type CompilerGuard } from './compiler-guard.ts';
 import type { CompilerContext } from './context.ts';
@@ -38,7 +39,7 @@ export const timerRoute: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
     async (request, reply) => {
       const user = compilerUser(request);
       const { challengeId } = request.params;
-      const { examCode, known, wait } = request.query;
+      const { examCode, known, wait, knownNotices } = request.query;
       const gate = gateFor(deps.checkAccess, request);
       const open = () => openProblem(db, timeZone, user.sub, challengeId, examCode, now(), gate);
       const read = async (): Promise<SittingTimer> => {
@@ -47,6 +48,10 @@ export const timerRoute: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
           deadline: effectiveDeadline(attempt).toISOString(),
           finishedAt: attempt.finishedAt?.toISOString() ?? null,
           serverNow: now().toISOString(),
+          // The notices cursor rides on the same poll, only for a page that follows notices.
+          ...(knownNotices === undefined
+            ? {}
+            : { notices: await noticeCursor(db, attempt.sittingId, user.sub) }),
         };
       };
       const { attempt } = await open();
@@ -55,6 +60,7 @@ export const timerRoute: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
         sittingId: attempt.sittingId,
         userId: user.sub,
         known,
+        knownNotices,
         wait,
         gone: new Promise<void>((resolve) => reply.raw.once('close', resolve)),
         closing,

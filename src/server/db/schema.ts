@@ -387,6 +387,54 @@ export const accommodationLog = pgTable(
   (t) => [index('accommodation_log_student').on(t.sittingId, t.userId, t.givenAt)],
 );
 
+/**
+ * Announcements and clarifications of a sitting (issue 32 item 5, contract/notices.ts), one
+ * append-only table so that its identity is the one cursor a student's page follows: a notice is
+ * never edited or deleted, so the highest id a student may see grows with every new thing for them.
+ * - `announcement`: staff to everyone (`author`: the staff member's email).
+ * - `question`: a student (`user_id`) asks, about a problem (`challenge_id`) or in general.
+ * - `answer`: staff answer `question_id`; `user_id` repeats the asker (visibility is one column
+ *   test), `to_all` shows the question and this answer to every student, without the asker.
+ */
+export const sittingNotices = pgTable(
+  'sitting_notices',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    sittingId: uuid('sitting_id')
+      .notNull()
+      .references(() => sittings.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['announcement', 'question', 'answer'] }).notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    questionId: bigint('question_id', { mode: 'number' }),
+    toAll: boolean('to_all').notNull().default(false),
+    challengeId: text('challenge_id').references(() => challenges.challengeId, {
+      onDelete: 'set null',
+      onUpdate: 'cascade',
+    }),
+    body: text('body').notNull(),
+    author: text('author'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    foreignKey({ columns: [t.questionId], foreignColumns: [t.id] }).onDelete('cascade'),
+    // A student's cursor is the greater of two index reads (notices/notice-queries.ts): their
+    // own rows, and what everyone sees. 500 timer long polls woken by one announcement each
+    // read it, so neither may scan the sitting's other students' questions.
+    index('sitting_notices_user').on(t.sittingId, t.userId, t.id),
+    index('sitting_notices_public')
+      .on(t.sittingId, t.id)
+      .where(sql`${t.kind} = 'announcement' or ${t.toAll}`),
+    index('sitting_notices_question').on(t.questionId),
+    check(
+      'sitting_notices_shape',
+      sql`(${t.kind} = 'announcement' and ${t.userId} is null and ${t.questionId} is null)
+        or (${t.kind} = 'question' and ${t.userId} is not null and ${t.questionId} is null)
+        or (${t.kind} = 'answer' and ${t.userId} is not null and ${t.questionId} is not null)`,
+    ),
+  ],
+);
+
+
 
 /**
  * An exam (issue 31, contract/exams.ts): a sitting of several problems under one test code. Its

@@ -36,6 +36,7 @@ import {
   resetPending,
   wallClockText,
 } from '../sittings/accommodations/accommodation-time.ts';
+import { noticeCursor } from '../sittings/notices/notice-queries.ts';
 import { ensureDraws } from './draw-queries.ts';
 import { slotCellsSql } from './exam-cells.ts';
 import { findExamByCode, readSlots, type ExamRow } from './exam-queries.ts';
@@ -132,7 +133,11 @@ export async function followExamTimer(
   deps: StudentExamDeps,
   userId: string,
   code: string,
-  query: { known?: string | undefined; wait?: number | undefined },
+  query: {
+    known?: string | undefined;
+    wait?: number | undefined;
+    knownNotices?: number | undefined;
+  },
   gone: Promise<void>,
   gate: AccessGate,
 ): Promise<SittingTimer> {
@@ -145,6 +150,10 @@ export async function followExamTimer(
       deadline: effectiveDeadline(lived).toISOString(),
       finishedAt: lived.finishedAt?.toISOString() ?? null,
       serverNow: deps.now().toISOString(),
+      // The notices cursor rides on the same poll, only for a screen that follows notices.
+      ...(query.knownNotices === undefined
+        ? {}
+        : { notices: await noticeCursor(deps.db, exam.sittingId, userId) }),
     };
   };
   const exam = await examForStudent(deps.db, code, gate);
@@ -153,6 +162,7 @@ export async function followExamTimer(
     sittingId: exam.sittingId,
     userId,
     known: query.known,
+    knownNotices: query.knownNotices,
     wait: query.wait,
     gone,
     closing: deps.closing,

@@ -1,7 +1,7 @@
 /**
  * A timer long poll (issue 32): the student's page says which deadline it shows; the answer comes
  * at once if the timer is already another, else when a change of the sitting is heard (a stop, a
- * reopen, an accommodation: change-feed.ts) or after `wait` seconds, or when the page goes away
+ * reopen, an accommodation, a notice: change-feed.ts) or after `wait` seconds, or when the page goes away
  * or the server closes. Listening starts before the first read, so a change in between is not
  * missed; every answer is read from the database, never from the event.
  */
@@ -14,6 +14,8 @@ type FollowTimer = {
   userId: string;
   /** The deadline the page shows (ISO); undefined answers at once. */
   known: string | undefined;
+  /** The notices cursor the page shows (contract/notices.ts); a different `notices` answers at once. */
+  knownNotices?: number | undefined;
   wait: number | undefined;
   /** Settles when the request's connection closes. */
   gone: Promise<void>;
@@ -33,6 +35,7 @@ export async function followTimer(options: FollowTimer): Promise<SittingTimer> {
   try {
     const first = await options.read();
     if (!wait || known === undefined || !sameInstant(first.deadline, known)) return first;
+    if (options.knownNotices !== undefined && first.notices !== options.knownNotices) return first;
     const timeout = new Promise<void>((resolve) => {
       timer = setTimeout(resolve, wait * 1000);
     });

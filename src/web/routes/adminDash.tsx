@@ -2,6 +2,7 @@
  * `/adminDash`: the administrator's dashboard (spec §2). Without a signed-in administrator it
  * redirects to /admin. The `view` search parameter picks the view; Excel upload is the default.
  */
+import { useEffect, useMemo } from 'react';
 import {
   Navigate,
   createFileRoute,
@@ -31,7 +32,9 @@ import { RosterUploadPanel } from '../features/roster-upload/roster-upload-panel
 import { StudentsView } from '../features/students/students-view.tsx';
 import { DeleteUserForm } from '../features/users/delete-user-form.tsx';
 import { StudentCount } from '../features/users/student-count.tsx';
-import { Statement } from '../features/statement/statement.tsx';
+import { loadStatementRenderer, Statement } from '../features/statement/statement.tsx';
+import { StaffNoticesView } from '../features/notices/staff-notices.tsx';
+import type { NoticesTarget } from '../../contract/notices.ts';
 import { textParams } from '../lib/search-params.ts';
 import { adminLogOut, useAdminSession } from '../session/admin-session.ts';
 import { endServerSession } from '../session/server-logout.ts';
@@ -118,7 +121,44 @@ function View({
       return <RosterUploadPanel token={token} />;
     case 'import-problem':
       return <ImportProblemPanel token={token} />;
+    case 'notices':
+      return <NoticesPage token={token} challengeId={challengeId} exam={exam} />;
   }
+}
+
+/** The notices of the exam named, else of the challenge named (issue 32). */
+function NoticesPage({
+  token,
+  challengeId,
+  exam,
+}: {
+  token: string;
+  challengeId?: string;
+  exam?: string;
+}) {
+  const target = useMemo(
+    (): NoticesTarget | undefined =>
+      exam
+        ? { kind: 'exam', examCode: exam }
+        : challengeId
+          ? { kind: 'challenge', challengeId }
+          : undefined,
+    [exam, challengeId],
+  );
+  useEffect(() => {
+    // As the compiler page does: the Markdown renderer's chunk, asked for with the page.
+    loadStatementRenderer().catch(() => undefined);
+  }, []);
+  if (!target) return <ChallengeList token={token} />;
+  return (
+    <StaffNoticesView
+      key={exam ?? challengeId}
+      token={token}
+      target={target}
+      name={exam ?? challengeId ?? ''}
+      markdownView={Statement}
+    />
+  );
 }
 
 function AdminDashPage() {

@@ -9,6 +9,7 @@ import { createFileRoute, type SearchSchemaInput } from '@tanstack/react-router'
 import { CompilerPage } from '../features/compiler/compiler-page.tsx';
 import { takeCompilerCredentials } from '../features/compiler/compiler-credentials.ts';
 import { loadStatementRenderer, Statement } from '../features/statement/statement.tsx';
+import { StudentNoticesPanel } from '../features/notices/student-notices.tsx';
 import { textParams } from '../lib/search-params.ts';
 
 // The address's query as the test screen writes it; the token comes in the fragment (or, from an
@@ -39,6 +40,7 @@ function CompilerRoute() {
       token={token}
       examCode={examCode}
       statementView={Statement}
+      noticesView={StudentNoticesPanel}
     />
   );
 }

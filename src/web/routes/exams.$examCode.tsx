@@ -17,6 +17,7 @@ import { ExamPreviewScreen } from '../features/exams/exam-preview-screen.tsx';
 import { ExamScreen } from '../features/exams/exam-screen.tsx';
 import { loadStatementRenderer, Statement } from '../features/statement/statement.tsx';
 import { MobileGate } from '../features/test-screen/mobile-gate.tsx';
+import { StudentNoticesPanel } from '../features/notices/student-notices.tsx';
 import { textParams } from '../lib/search-params.ts';
 import { useAdminSession } from '../session/admin-session.ts';
 import { currentValidSession, sessionReady, useSession } from '../session/index.ts';
@@ -64,7 +65,13 @@ function StudentExam({ examCode }: { examCode: string }) {
   if (!session) return <Navigate to="/" replace />;
   // Keyed: another student on this computer never sees the previous one's screen state.
   return (
-    <ExamScreen key={session.id} session={session} examCode={examCode} statementView={Statement} />
+    <ExamScreen
+      key={session.id}
+      session={session}
+      examCode={examCode}
+      statementView={Statement}
+      noticesView={StudentNoticesPanel}
+    />
   );
 }
 

@@ -20,6 +20,8 @@ export const dashViews = [
   'import-problem',
   'add-challenge',
   'edit-challenge',
+  // Announcements and questions of one challenge (`challengeId`) or exam (`exam`), issue 32.
+  'notices',
 ] as const;
 export type DashView = (typeof dashViews)[number];
 export const DEFAULT_DASH_VIEW: DashView = 'excel-upload';

@@ -8,6 +8,7 @@ import { useEffect, useState } from 'react';
 import { windowTexts } from '../../../contract/challenge-times.ts';
 import type { ChallengeSummary } from '../../../contract/challenges.ts';
 import { messages } from '../../../contract/messages.ts';
+import { noticeMessages } from '../../../contract/notices.ts';
 import { sittingMessages, type SittingState } from '../../../contract/sittings.ts';
 import { showFailure } from '../../ui/show-failure.ts';
 import { changeLifecycle, listChallenges } from './challenges-api.ts';
@@ -106,6 +107,18 @@ export function ChallengeList({ token }: { token: string }) {
                         className="link"
                       >
                         {messages.resultsLinkLabel}
+                      </Link>{' '}
+                      ·{' '}
+                      <Link
+                        to="/adminDash"
+                        search={{ view: 'notices', challengeId: c.challengeId }}
+                        className="link"
+                        aria-label={noticeMessages.noticesLinkLabel.replace(
+                          '{name}',
+                          c.challengeId,
+                        )}
+                      >
+                        {noticeMessages.noticesLink}
                       </Link>
                     </td>
                     <td className="challenge-list__status">

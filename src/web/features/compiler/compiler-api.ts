@@ -39,6 +39,14 @@ import {
 } from '../../../contract/signals.ts';
 import { statementImageUrl } from '../../../contract/challenge-images.ts';
 import { sittingTimerSchema, type SittingTimer } from '../../../contract/sittings.ts';
+import {
+  compilerNoticesPath,
+  noticeCreatedSchema,
+  studentNoticesSchema,
+  type NoticeCreated,
+  type QuestionRequest,
+  type StudentNotices,
+} from '../../../contract/notices.ts';
 import { apiRequest } from '../../lib/api-client.ts';
 import { TIMER_WAIT_SECONDS } from '../../lib/use-live-deadline.ts';
 import { fetchBlob } from '../../lib/fetch-blob.ts';
@@ -115,20 +123,50 @@ export function followSubmission(
   });
 }
 
-/** Waits (long poll) until the problem's timer is no longer `known` (a stop, a reopen, extra time). */
+/**
+ * Waits (long poll) until the problem's timer is no longer `known` (a stop, a reopen, extra time),
+ * or, with `knownNotices`, the notices cursor is no longer that (contract/notices.ts).
+ */
 export function followTimer(
   c: CompilerCredentials,
   challengeId: string,
   known: string,
   signal: AbortSignal,
+  knownNotices?: number,
 ): Promise<SittingTimer> {
   const query = new URLSearchParams({ known, wait: String(TIMER_WAIT_SECONDS) });
   if (c.examCode) query.set('examCode', c.examCode);
+  if (knownNotices !== undefined) query.set('knownNotices', String(knownNotices));
   return apiRequest(`${compilerTimerPath(challengeId)}?${query.toString()}`, {
     ...auth(c),
     schema: sittingTimerSchema,
     timeoutMs: (TIMER_WAIT_SECONDS + 10) * 1000,
     signal,
+  });
+}
+
+/** The notices the student may read on this challenge's own page (contract/notices.ts). */
+export function fetchNotices(
+  c: CompilerCredentials,
+  challengeId: string,
+  signal: AbortSignal,
+): Promise<StudentNotices> {
+  return apiRequest(compilerNoticesPath(challengeId), {
+    ...auth(c),
+    schema: studentNoticesSchema,
+    signal,
+  });
+}
+
+export function askQuestion(
+  c: CompilerCredentials,
+  challengeId: string,
+  question: QuestionRequest,
+): Promise<NoticeCreated> {
+  return apiRequest(compilerNoticesPath(challengeId), {
+    ...auth(c),
+    body: question,
+    schema: noticeCreatedSchema,
   });
 }
 

@@ -6,6 +6,7 @@
 import { useMemo } from 'react';
 import { messages } from '../../../contract/messages.ts';
 import type { StatementView } from '../../ui/statement-view.ts';
+import type { NoticesView } from '../../ui/notices-view.ts';
 import { CompilerWorkspace } from './compiler-workspace.tsx';
 import { tokenSubject } from './token-subject.ts';
 import { useCompilerChallenge } from './use-compiler-challenge.ts';
@@ -18,9 +19,18 @@ type Props = {
   examCode?: string | undefined;
   /** The statement renderer (features/statement): routes compose features. */
   statementView: StatementView;
+  /** The notices panel (features/notices): routes compose features. */
+  noticesView?: NoticesView;
 };
 
-export function CompilerPage({ challengeId, appKey, token, examCode, statementView }: Props) {
+export function CompilerPage({
+  challengeId,
+  appKey,
+  token,
+  examCode,
+  statementView,
+  noticesView,
+}: Props) {
   const credentials = useMemo(
     () => ({ token, appKey, ...(examCode ? { examCode } : {}) }),
     [token, appKey, examCode],
@@ -47,6 +57,7 @@ export function CompilerPage({ challengeId, appKey, token, examCode, statementVi
           credentials={credentials}
           owner={owner}
           statementView={statementView}
+          noticesView={noticesView}
         />
       )}
     </main>

@@ -42,6 +42,9 @@ import { pasteGuard } from './paste-guard.ts';
 import { SignalNotice } from './signal-notice.tsx';
 import { useExamSignals } from './use-exam-signals.ts';
 import type { StatementView } from '../../ui/statement-view.ts';
+import type { NoticesView } from '../../ui/notices-view.ts';
+import { createNoticesCursor } from '../../lib/notices-cursor.ts';
+import { ChallengeNotices } from './challenge-notices.tsx';
 
 type Props = {
   challenge: CompilerChallenge;
@@ -50,11 +53,20 @@ type Props = {
   owner: string;
   /** The statement renderer (features/statement, handed over by the route). */
   statementView: StatementView;
+  /** The notices panel (features/notices, handed over by the route); none: no panel. */
+  noticesView?: NoticesView | undefined;
 };
 
 type Busy = 'run' | 'submit' | null;
 
-export function CompilerWorkspace({ challenge, clock, credentials, owner, statementView }: Props) {
+export function CompilerWorkspace({
+  challenge,
+  clock,
+  credentials,
+  owner,
+  statementView,
+  noticesView,
+}: Props) {
   const { challengeId } = challenge;
   // What this computer keeps of the work (drafts, queue, language, auto-submit) is per problem:
   // under an exam, apart from the same challenge sat alone (lib/problem-scope.ts).
@@ -62,11 +74,19 @@ export function CompilerWorkspace({ challenge, clock, credentials, owner, statem
   // Followed live (a stop, a reopen, extra time). Under an exam the exam's screen follows it and
   // tells its frames, for one long poll per student rather than one per problem frame (a browser
   // keeps six connections to a server, which Submit needs too).
-  const follow = useCallback(
-    (known: string, signal: AbortSignal) => followTimer(credentials, challengeId, known, signal),
-    [credentials, challengeId],
-  );
   const underExam = Boolean(credentials.examCode);
+  // The notices cursor rides on the same poll (issue 32 item 5): still one connection per page.
+  const [notices] = useState(createNoticesCursor);
+  const showsNotices = Boolean(noticesView) && !underExam;
+  const follow = useCallback(
+    async (known: string, signal: AbortSignal) => {
+      const knownNotices = showsNotices ? notices.known() : undefined;
+      const timer = await followTimer(credentials, challengeId, known, signal, knownNotices);
+      notices.heard(timer.notices);
+      return timer;
+    },
+    [credentials, challengeId, notices, showsNotices],
+  );
   const followed = useLiveDeadline(challenge.deadline, follow, !underExam);
   const told = useExamDeadline(challenge.deadline, underExam);
   const deadlineIso = underExam ? told : followed;
@@ -279,6 +299,17 @@ export function CompilerWorkspace({ challenge, clock, credentials, owner, statem
         {/* Under an exam, the exam screen around the page shows the exam's one countdown. */}
         {credentials.examCode ? null : <Countdown remainingMs={remaining} />}
       </header>
+      {showsNotices && noticesView ? (
+        <ChallengeNotices
+          view={noticesView}
+          credentials={credentials}
+          challengeId={challengeId}
+          challengeName={challenge.challengeName}
+          owner={owner}
+          cursor={notices}
+          markdownView={statementView}
+        />
+      ) : null}
       <SignalNotice captureTabChanges={captureTabChanges} disablePaste={disablePaste} />
       <div className="compiler__body">
         <StatementPanel

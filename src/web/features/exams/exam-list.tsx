@@ -9,6 +9,7 @@
  * restored.
  */
 import { Link } from '@tanstack/react-router';
+import { noticeMessages } from '../../../contract/notices.ts';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import type { ExamSummary } from '../../../contract/exams.ts';
 import { sittingMessages, type SittingState } from '../../../contract/sittings.ts';
@@ -254,6 +255,14 @@ function ExamRow({
             aria-label={label(messages.examResultsLinkLabel)}
           >
             {messages.examResultsLink}
+          </Link>
+          <Link
+            to="/adminDash"
+            search={{ view: 'notices', exam: code }}
+            className="link"
+            aria-label={noticeMessages.noticesLinkLabel.replace('{name}', code)}
+          >
+            {noticeMessages.noticesLink}
           </Link>
           <PreviewLink examCode={code} compact />
           {accessRules}

@@ -6,7 +6,7 @@
  * when the network is gone (use-student-exam.ts).
  */
 import { Link } from '@tanstack/react-router';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import type { CompilerEvent } from '../../../contract/compiler-events.ts';
 import { examMessages, type StudentExam } from '../../../contract/exams.ts';
 import { messages } from '../../../contract/messages.ts';
@@ -31,6 +31,9 @@ import type { SittingTimer } from '../../../contract/sittings.ts';
 import { followExamTimer, openExam } from './student-exam-api.ts';
 import { isPasswordRefusal } from '../../../contract/access-rules.ts';
 import { SittingPasswordPrompt } from '../../ui/sitting-password-prompt.tsx';
+import { createNoticesCursor } from '../../lib/notices-cursor.ts';
+import type { NoticesView } from '../../ui/notices-view.ts';
+import { ExamNotices } from './exam-notices.tsx';
 import './exams.css';
 
 type Props = {
@@ -38,13 +41,22 @@ type Props = {
   examCode: string;
   /** The instructions' renderer (features/statement), handed down by the route. */
   statementView: StatementView;
+  /** The notices panel (features/notices), handed down by the route; none: no panel. */
+  noticesView?: NoticesView;
 };
 
-export function ExamScreen({ session, examCode, statementView }: Props) {
+export function ExamScreen({ session, examCode, statementView, noticesView }: Props) {
   const { state, refresh, finish, retry } = useStudentExam(session, examCode);
+  // The notices cursor rides on the exam's one timer long poll (issue 32 item 5).
+  const [notices] = useState(createNoticesCursor);
   const followDeadline = useCallback(
-    (known: string, signal: AbortSignal) => followExamTimer(session, examCode, known, signal),
-    [session, examCode],
+    async (known: string, signal: AbortSignal) => {
+      const knownNotices = noticesView ? notices.known() : undefined;
+      const timer = await followExamTimer(session, examCode, known, signal, knownNotices);
+      notices.heard(timer.notices);
+      return timer;
+    },
+    [session, examCode, notices, noticesView],
   );
   if (state.status === 'loading')
     return (
@@ -93,6 +105,18 @@ export function ExamScreen({ session, examCode, statementView }: Props) {
       onFinish={finish}
       statementView={statementView}
       followDeadline={followDeadline}
+      noticesPanel={
+        noticesView ? (
+          <ExamNotices
+            view={noticesView}
+            session={session}
+            examCode={examCode}
+            problems={state.exam.problems}
+            cursor={notices}
+            markdownView={statementView}
+          />
+        ) : null
+      }
     />
   );
 }
@@ -109,6 +133,8 @@ type WorkspaceProps = {
   statementView: StatementView;
   /** The exam's timer followed live: a stop, a reopen or extra time shows without a reload. */
   followDeadline: FollowDeadline;
+  /** Announcements and questions, under the bar. */
+  noticesPanel?: ReactNode;
 };
 
 function ExamWorkspace({
@@ -122,6 +148,7 @@ function ExamWorkspace({
   onFinish,
   statementView,
   followDeadline,
+  noticesPanel,
 }: WorkspaceProps) {
   const online = useOnline();
   const [current, setCurrent] = useState<string>('instructions');
@@ -227,6 +254,7 @@ function ExamWorkspace({
           )
         }
       />
+      {noticesPanel}
       {offline ? (
         <p className="exam-banner" role="status" data-testid="exam-offline">
           {messages.examOfflineCopy}

@@ -28,6 +28,14 @@ import {
 import { messages } from '../../../contract/messages.ts';
 import type { UserSession } from '../../../contract/session.ts';
 import { sittingTimerSchema, type SittingTimer } from '../../../contract/sittings.ts';
+import {
+  noticeCreatedSchema,
+  studentExamNoticesPath,
+  studentNoticesSchema,
+  type NoticeCreated,
+  type QuestionRequest,
+  type StudentNotices,
+} from '../../../contract/notices.ts';
 import { apiRequest } from '../../lib/api-client.ts';
 import { TIMER_WAIT_SECONDS } from '../../lib/use-live-deadline.ts';
 
@@ -73,13 +81,41 @@ export function followExamTimer(
   examCode: string,
   known: string,
   signal: AbortSignal,
+  knownNotices?: number,
 ): Promise<SittingTimer> {
   const query = new URLSearchParams({ known, wait: String(TIMER_WAIT_SECONDS) });
+  // The notices cursor rides on the same poll (contract/notices.ts).
+  if (knownNotices !== undefined) query.set('knownNotices', String(knownNotices));
   return apiRequest(`${studentExamTimerPath(examCode)}?${query.toString()}`, {
     token: session.token,
     schema: sittingTimerSchema,
     timeoutMs: (TIMER_WAIT_SECONDS + 10) * 1000,
     signal,
+  });
+}
+
+/** The notices the student may read on the exam screen (contract/notices.ts). */
+export function fetchExamNotices(
+  session: UserSession,
+  examCode: string,
+  signal: AbortSignal,
+): Promise<StudentNotices> {
+  return apiRequest(studentExamNoticesPath(examCode), {
+    token: session.token,
+    schema: studentNoticesSchema,
+    signal,
+  });
+}
+
+export function askExamQuestion(
+  session: UserSession,
+  examCode: string,
+  question: QuestionRequest,
+): Promise<NoticeCreated> {
+  return apiRequest(studentExamNoticesPath(examCode), {
+    token: session.token,
+    body: question,
+    schema: noticeCreatedSchema,
   });
 }
 
