@@ -1,6 +1,6 @@
 /**
  * Role checks for routes (DESIGN.md §3): a route opts in with `onRequest: guards.admin` (or
- * `.student`, `.signedIn`), so the check comes before the body is even read or validated. No
+ * `.staff` for teaching-staff calls, `.student`, `.signedIn`), so the check comes before the body is even read or validated. No
  * token or a bad one answers 401, an expired one 401 with its own message, a token of the wrong
  * role 403, a revoked one (its account logged out, reset its password, was signed out everywhere
  * or deleted: session-versions.ts) 401 as a bad one. The verified claims are on `request.auth`.

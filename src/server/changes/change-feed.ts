@@ -8,7 +8,7 @@
  * costs at most a long poll's timeout, never a wrong answer.
  *
  * The same channel carries sitting changes (issue 32): a stop, a reopen, or one student's timer
- * changed, which the students' timer long polls wait on (sittings/timer-route.ts). They reach
+ * changed, which the students' timer long polls wait on (compiler/timer-route.ts, exams/student-exam-routes.ts). They reach
  * only the listeners of their sitting, never the submission readers.
  */
 import { EventEmitter } from 'node:events';
