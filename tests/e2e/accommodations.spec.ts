@@ -2,13 +2,17 @@
  * Accommodations from the results row (issue 32 item 3): a student is working on a test when a
  * teacher, in a browser of their own, gives them 10 extra minutes from the Results table's
  * "Accommodations" dialog with a reason; the student's countdown grows by 10 minutes without a
- * reload, the row shows the new time, and the dialog's log says who, when and why.
+ * reload, the row shows the new time, and the dialog's log says who, when and why. A student who
+ * finished an exam is given it back from the exam matrix's row ("Reopen the attempt"): their exam
+ * screen shows the problems and the timer again, without a reload.
  */
 import { expect, test } from '@playwright/test';
 import { accommodationMessages as m } from '../../src/contract/accommodations.ts';
+import { examLifecyclePath, examsPath } from '../../src/contract/exams.ts';
 import { compilerFrame, createChallenge, uniqueCode } from './compiler-support.ts';
 import { E2E_ADMIN } from './admin-credentials.ts';
-import { signInAsAdmin } from './results-support.ts';
+import { examRow, problemEntry } from './exams-support.ts';
+import { adminToken, dashMenu, signInAsAdmin } from './results-support.ts';
 import { newAccount, signUpThroughUi, studentScreen } from './support.ts';
 
 test('10 extra minutes from the results row reach the student’s timer without a reload', async ({
@@ -78,6 +82,80 @@ test('10 extra minutes from the results row reach the student’s timer without 
   await expect(row.getByTestId('accommodations-row-state')).toContainText('until');
   // The row's click (the student's submissions) did not fire under the dialog.
   await expect(teacher).not.toHaveURL(/student=/);
+
+  await teacherContext.close();
+});
+
+test('a finished exam reopened from the matrix row comes back on the student’s screen', async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.slow();
+  const problem = uniqueCode('REOPENP');
+  await createChallenge(request, problem, { challengeName: 'Reopened problem' });
+  const code = uniqueCode('REOPEN').toUpperCase();
+  const headers = { authorization: `Bearer ${await adminToken(request)}` };
+  const exam = {
+    examCode: code,
+    title: 'Reopened exam',
+    instructions: '',
+    startDate: '2020-01-01',
+    startTime: '00:00',
+    endDate: '2099-12-31',
+    endTime: '23:59',
+    durationMinutes: 60,
+    scoring: 'best',
+    slots: [{ points: 10, challengeIds: [problem] }],
+  };
+  expect((await request.post(examsPath, { data: exam, headers })).ok()).toBe(true);
+  const publish = { data: { action: 'publish' }, headers };
+  expect((await request.post(examLifecyclePath(code), publish)).ok()).toBe(true);
+
+  // The student opens the exam and finishes it at once.
+  const student = newAccount('reopen');
+  await signUpThroughUi(page, student);
+  const screen = studentScreen(page);
+  await screen.testCode.fill(code);
+  await screen.startTest.click();
+  // A bound on a loaded machine, not a measure: the exam screen is a lazy chunk.
+  await expect(page.getByRole('heading', { name: 'Reopened exam' })).toBeVisible({
+    timeout: 30_000,
+  });
+  await page.getByRole('button', { name: 'Finish exam' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Finish exam' }).click();
+  await expect(page.getByTestId('exam-finished')).toBeVisible();
+  await expect(page.getByTestId('countdown')).toHaveCount(0);
+  await page.evaluate(() => (document.body.dataset.live = 'yes'));
+
+  // The teacher reopens the attempt with 15 minutes from the exam matrix's row.
+  const teacherContext = await browser.newContext();
+  const teacher = await teacherContext.newPage();
+  await signInAsAdmin(teacher);
+  await dashMenu(teacher).getByRole('link', { name: 'Exams' }).click();
+  await examRow(teacher, code)
+    .getByRole('link', { name: `Results of the exam ${code}` })
+    .click();
+  const row = teacher
+    .getByTestId('exam-results-table')
+    .getByRole('row')
+    .filter({ hasText: student.email });
+  await expect(row).toHaveCount(1, { timeout: 30_000 }); // A bound: the matrix's first read.
+  await row.getByRole('button', { name: m.openLabel.replace('{name}', student.name) }).click();
+  const dialog = teacher.getByRole('dialog', { name: m.title.replace('{name}', student.name) });
+  await dialog.getByLabel(m.actionLabel).selectOption('reopen');
+  await dialog.getByLabel(m.minutesLabel).fill('15');
+  await dialog.getByLabel(m.reasonLabel).fill('Finished by mistake');
+  await dialog.getByRole('button', { name: m.give }).click();
+  await expect(dialog.getByTestId('accommodations-log')).toContainText('Finished by mistake');
+
+  // The student's screen is back on the problems, on the same page: a reopened attempt continues
+  // to its own deadline (the hour was not over) and 15 minutes more.
+  await expect(page.getByTestId('exam-finished')).toHaveCount(0, { timeout: 30_000 });
+  await expect(page.getByTestId('countdown')).toHaveText(/^01:(15:00|14:\d\d)$/);
+  await problemEntry(page, 'Reopened problem').getByRole('button').click();
+  await expect(page.getByRole('button', { name: 'Finish exam' })).toBeEnabled();
+  await expect(page.locator('body[data-live="yes"]')).toHaveCount(1);
 
   await teacherContext.close();
 });

@@ -160,7 +160,8 @@ function ExamWorkspace({
   // screen then opens the exam again, which shows it working (or begins the new attempt).
   const onTimer = useCallback(
     (timer: SittingTimer) => {
-      if ((timer.finishedAt === null) !== finished) onJudged();
+      // The attempt's state changed (reopened, or finished elsewhere): open the exam again.
+      if ((timer.finishedAt !== null) !== finished) onJudged();
     },
     [finished, onJudged],
   );
