@@ -131,11 +131,11 @@ describe.each(databaseKinds)('exams, the student’s side, on %s', (kind) => {
       call(server, 'POST', studentExamOpenPath(code), undefined, student.session);
     expect(await open('ES-LATER')).toMatchObject({
       status: 403,
-      body: { message: examMessages.examNotOpenYet.replace('{date}', '2026-06-10 11:00') },
+      body: { message: examMessages.examNotOpenYet.replace('{date}', '2026-06-10 11:00 (UTC)') },
     });
     expect(await open('ES-OVER')).toMatchObject({
       status: 403,
-      body: { message: examMessages.examClosed.replace('{date}', '2026-06-10 09:59') },
+      body: { message: examMessages.examClosed.replace('{date}', '2026-06-10 09:59 (UTC)') },
     });
     expect(await open('ES-SHELVED')).toMatchObject({
       status: 403,

@@ -100,7 +100,9 @@ export async function openStudentExam(
         403,
         examMessages.examNotOpenYet.replace(
           '{date}',
-          own ? wallClockText(admitted.opensAt, timeZone) : `${exam.startDate} ${exam.startTime}`,
+          own
+            ? wallClockText(admitted.opensAt, timeZone)
+            : `${exam.startDate} ${exam.startTime} (${timeZone})`,
         ),
       );
     if (now >= admitted.closesAt)
@@ -108,7 +110,9 @@ export async function openStudentExam(
         403,
         examMessages.examClosed.replace(
           '{date}',
-          own ? wallClockText(admitted.closesAt, timeZone) : `${exam.endDate} ${exam.endTime}`,
+          own
+            ? wallClockText(admitted.closesAt, timeZone)
+            : `${exam.endDate} ${exam.endTime} (${timeZone})`,
         ),
       );
     attempt = await beginSittingAttempt(
