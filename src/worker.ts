@@ -1,7 +1,7 @@
 /**
  * `npm run worker`: a judge-only process (no HTTP port, no web app) that takes judge jobs from the
  * queue in the PostgreSQL database named by DATABASE_URL, JUDGE_CONCURRENCY at a time. Any number
- * of them, on any number of machines, share one queue with the servers (README: Scaling out).
+ * of them, on any number of machines, share one queue with the servers (docs/operations.md: Scaling out).
  * SIGTERM or SIGINT stops it cleanly: running jobs get JUDGE_STOP_TIMEOUT_SECONDS to finish, the
  * rest go back to the queue for another worker.
  */

@@ -54,7 +54,7 @@ export type SignUpMailedResponse = z.infer<typeof signUpMailedResponseSchema>;
 export const loginSignUpAnswerSchema = z.union([userSessionSchema, signUpMailedResponseSchema]);
 export type LoginSignUpAnswer = z.infer<typeof loginSignUpAnswerSchema>;
 
-/** How new students get an account: STUDENT_SIGNUP (README, Configuration). */
+/** How new students get an account: STUDENT_SIGNUP (docs/operations.md, Configuration). */
 export const STUDENT_SIGNUP_MODES = ['open', 'roster', 'verify'] as const;
 export type StudentSignUpMode = (typeof STUDENT_SIGNUP_MODES)[number];
 

@@ -135,6 +135,9 @@ const envSchema = z.object({
   OIDC_BUTTON_LABEL: optionalText.pipe(z.string().max(60).optional()),
 });
 
+/** The variables the schema reads (the configuration table must name each: config-reference.ts). */
+export const schemaVariableNames: readonly string[] = Object.keys(envSchema.shape);
+
 /** A comma- or space-separated list, lower-cased (emails and domains compare that way). */
 const lowerList = (value: string | undefined) =>
   (value ?? '')

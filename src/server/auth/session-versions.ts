@@ -7,7 +7,7 @@
  *
  * The check runs on every guarded call, so the versions are kept in this process's memory
  * (version-cache.ts): a call costs a database read only the first time an account is seen, and
- * again every CACHE_TTL_MS. Several server processes may share one PostgreSQL (README, "Scaling
+ * again every CACHE_TTL_MS. Several server processes may share one PostgreSQL (docs/operations.md, "Scaling
  * out"): a revocation is announced with NOTIFY, as the change feed announces submissions, and
  * every process (this one included) records it on hearing it. While the LISTEN connection is
  * down this process may miss some, so it reads the database on every call until it listens again
