@@ -36,6 +36,7 @@ const measuredSeconds: Record<string, number> = {
   'notices.spec.ts': 26,
   'accommodations.spec.ts': 25,
   'access-rules.spec.ts': 15,
+  'docs-screenshots.spec.ts': 15,
   'compiler.spec.ts': 34,
   'time-limit.spec.ts': 33,
   'problem-import.spec.ts': 31,

@@ -127,7 +127,7 @@ test.describe('administrator', () => {
     const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: code }) });
     await expect(row).toContainText('2026-11-01 09:00 – 2026-11-30 17:30 (UTC)');
     await page.screenshot({ path: testInfo.outputPath('challenge-times-list.png') });
-    await page.getByRole('link', { name: code }).click();
+    await page.getByRole('link', { name: code, exact: true }).click();
     await expect(page).toHaveURL(/view=edit-challenge/);
     const loaded = page.getByRole('form', { name: 'Loaded challenge' });
     await expect(loaded.getByLabel('Challenge name')).toHaveValue('Sum of two');

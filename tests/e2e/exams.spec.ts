@@ -17,14 +17,15 @@ import {
   typedAsStudent,
 } from './exams-support.ts';
 import { openControlled } from './pwa-support.ts';
+import { DOCS_SHOTS } from './docs-shots.ts';
 import { signInAsAdmin } from './results-support.ts';
 import { newAccount, signUpThroughUi, studentScreen } from './support.ts';
 
 // One line, so the editor adds no indentation; right on every test of createChallenge's default.
 const SOLUTION = 'print(sum(map(int, input().split())))';
 const WRONG = 'print(3)';
-// README's screenshots are taken here: EXAM_SCREENSHOT_DIR=docs refreshes them.
-const SHOTS = process.env.EXAM_SCREENSHOT_DIR ?? 'test-results';
+// The teacher guide's screenshots are taken here (DOCS_SHOTS: npm run docs:screenshots).
+const SHOTS = DOCS_SHOTS;
 
 test('a student takes a pooled exam through a network cut; the teacher watches the matrix and exports it', async ({
   page,

@@ -46,7 +46,7 @@ test('a teacher edits a challenge judged by a checker program with test groups',
     .getByRole('navigation', { name: 'Dashboard menu' })
     .getByRole('link', { name: 'Home' })
     .click();
-  await page.getByRole('link', { name: code }).click();
+  await page.getByRole('link', { name: code, exact: true }).click();
   const form = page.getByRole('form', { name: 'Loaded challenge' });
   await expect(form.getByRole('radio', { name: /By a checker program/ })).toBeChecked();
   await expect(form.getByLabel('Checker language')).toHaveValue('python');

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { DOCS_SHOTS } from './docs-shots.ts';
 import { expect, test } from '@playwright/test';
 import { readPackageFolder } from '../../src/server/problems/package-folder.ts';
 import { zipFiles } from '../../src/server/problems/package-zip.ts';
@@ -52,7 +53,10 @@ test('a teacher imports a problem package, reads the self-check, publishes the d
     'Time Limit Exceeded',
   );
   await result.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: test.info().outputPath('problem-import.png'), fullPage: true });
+  // The teacher guide's picture of an import (DOCS_SHOTS: npm run docs:screenshots), taken from
+  // the top: a full-page picture of a scrolled page shows the sticky header in its middle.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: `${DOCS_SHOTS}/import-problem.png`, fullPage: true });
 
   // The student's side: the imported challenge accepts C++ among the others.
   // An imported problem is a draft (issue 32): Home lists it so, and students cannot open it.

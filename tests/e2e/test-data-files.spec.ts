@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { DOCS_SHOTS } from './docs-shots.ts';
 import { expect, test } from '@playwright/test';
 import { formatBytes } from '../../src/contract/test-data.ts';
 import { compilerFrame, typeCode, uniqueCode } from './compiler-support.ts';
@@ -82,13 +83,13 @@ test('a teacher loads a hidden test from files, sees them when editing, and a st
   await hidden.scrollIntoViewIfNeeded();
   await page
     .getByRole('group', { name: 'Test cases' })
-    .screenshot({ path: test.info().outputPath('test-data-files.png') });
+    .screenshot({ path: `${DOCS_SHOTS}/test-data-files.png` });
   await page.getByRole('button', { name: 'Create challenge' }).click();
   await expect(toasts(page, 'Challenge created')).toBeVisible();
 
   // The edit form shows the stored files by their size (the server does not keep names).
   await dashMenu(page).getByRole('link', { name: 'Home' }).click();
-  await page.getByRole('link', { name: code }).click();
+  await page.getByRole('link', { name: code, exact: true }).click();
   const loaded = page.getByRole('form', { name: 'Loaded challenge' });
   const stored = loaded.getByRole('listitem', { name: 'Test 2' });
   await expect(stored.getByRole('group', { name: 'Input (stdin)' })).toContainText(
