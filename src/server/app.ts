@@ -39,6 +39,7 @@ import { logSerializers } from './log-serializers.ts';
 import { clientErrorHandler, frameworkErrors } from './client-errors.ts';
 import { challengeRoutes } from './challenges/challenge-routes.ts';
 import { lifecycleRoutes } from './sittings/lifecycle-routes.ts';
+import { proctorRoutes } from './sittings/proctor/proctor-routes.ts';
 import { examRoutes } from './exams/index.ts';
 import { problemRoutes } from './problems/problem-routes.ts';
 import { TestDataCache } from './test-data/test-data-cache.ts';
@@ -268,6 +269,13 @@ export async function buildApp(
     closing: gracefulClose.begun,
     timeZone: config.timeZone,
     graceSeconds: config.submissionGraceSeconds,
+    now: deps.now ?? (() => new Date()),
+  });
+  await app.register(proctorRoutes, {
+    db: database.db,
+    guards,
+    feed: judging.feed,
+    closing: gracefulClose.begun,
     now: deps.now ?? (() => new Date()),
   });
   await app.register(signalTimelineRoute, { db: database.db, guards });

@@ -29,6 +29,7 @@ import { assertMayBegin, withStop } from '../sittings/sitting-rules.ts';
 import type { SittingTimer } from '../../contract/sittings.ts';
 import { effectiveDeadline } from '../compiler/attempt-queries.ts';
 import { followTimer } from '../sittings/follow-timer.ts';
+import { notePresence } from '../sittings/proctor/presence.ts';
 import { ensureDraws } from './draw-queries.ts';
 import { slotCellsSql } from './exam-cells.ts';
 import { findExamByCode, readSlots, type ExamRow } from './exam-queries.ts';
@@ -103,7 +104,7 @@ export async function followExamTimer(
   deps: StudentExamDeps,
   userId: string,
   code: string,
-  query: { known?: string | undefined; wait?: number | undefined },
+  query: { known?: string | undefined; wait?: number | undefined; problem?: string | undefined },
   gone: Promise<void>,
 ): Promise<SittingTimer> {
   const read = async (): Promise<SittingTimer> => {
@@ -118,6 +119,9 @@ export async function followExamTimer(
     };
   };
   const exam = await examForStudent(deps.db, code);
+  // The screen is open on this problem: the proctor view's presence (sittings/proctor/).
+  const problem = { kind: 'exam', challengeId: query.problem } as const;
+  await notePresence(deps.db, exam.sittingId, userId, problem, deps.now());
   return followTimer({
     feed: deps.feed,
     sittingId: exam.sittingId,
