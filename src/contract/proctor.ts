@@ -46,6 +46,7 @@ export const proctorMessages = {
   challengeLinkLabel: 'Proctor {challengeId}',
   examLinkLabel: 'Proctor exam {code}',
   back: 'Back to results',
+  pick: 'Open the proctor view from a challenge in Home, an exam in Exams, or Results.',
   intro:
     'Every student’s state, live. Offline means their page has not been heard from for {seconds} seconds.',
   stateNotStarted: 'Not started',

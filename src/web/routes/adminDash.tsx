@@ -24,6 +24,7 @@ import { ExamEditorView } from '../features/exams/exam-editor-view.tsx';
 import { ExamList } from '../features/exams/exam-list.tsx';
 import { JudgeQueuePanel } from '../features/judge-queue/judge-queue-panel.tsx';
 import { ImportProblemPanel } from '../features/problems/import-problem-panel.tsx';
+import { ProctorView } from '../features/proctor/proctor-view.tsx';
 import { ResultsView } from '../features/results/results-view.tsx';
 import { SimilarityView } from '../features/similarity/similarity-view.tsx';
 import { RosterUploadPanel } from '../features/roster-upload/roster-upload-panel.tsx';
@@ -116,6 +117,17 @@ function View({
       return <RosterUploadPanel token={token} />;
     case 'import-problem':
       return <ImportProblemPanel token={token} />;
+    case 'proctor':
+      // Keyed: another sitting starts with its own filters. Row actions and the toolbar come
+      // from the accommodations and notices features (renderActions, toolbar).
+      return (
+        <ProctorView
+          key={exam ?? challengeId ?? ''}
+          token={token}
+          challengeId={challengeId}
+          examCode={exam}
+        />
+      );
   }
 }
 

@@ -40,7 +40,8 @@ type Props = {
 export function ExamScreen({ session, examCode, statementView }: Props) {
   const { state, refresh, finish, retry } = useStudentExam(session, examCode);
   const followDeadline = useCallback(
-    (known: string, signal: AbortSignal) => followExamTimer(session, examCode, known, signal),
+    (known: string, signal: AbortSignal, problem?: string) =>
+      followExamTimer(session, examCode, known, signal, problem),
     [session, examCode],
   );
   if (state.status === 'loading')
@@ -91,8 +92,13 @@ type WorkspaceProps = {
   onJudged: () => void;
   onFinish: () => Promise<void>;
   statementView: StatementView;
-  /** The exam's timer followed live: a stop, a reopen or extra time shows without a reload. */
-  followDeadline: FollowDeadline;
+  /**
+   * The exam's timer followed live: a stop, a reopen or extra time shows without a reload. The
+   * poll names the selected problem (the proctor view's "current problem").
+   */
+  followDeadline: (
+    ...args: [...Parameters<FollowDeadline>, problem?: string]
+  ) => ReturnType<FollowDeadline>;
 };
 
 function ExamWorkspace({
@@ -113,7 +119,13 @@ function ExamWorkspace({
   const [asking, setAsking] = useState(false);
   const [finishing, setFinishing] = useState(false);
   const finished = exam.finishedAt !== null;
-  const deadline = useLiveDeadline(exam.deadline, followDeadline, !finished);
+  // A new selection is a new function: the hook starts a new poll, which tells the server.
+  const problem = current === 'instructions' ? undefined : current;
+  const follow = useCallback<FollowDeadline>(
+    (known, signal) => followDeadline(known, signal, problem),
+    [followDeadline, problem],
+  );
+  const deadline = useLiveDeadline(exam.deadline, follow, !finished);
   const remaining = useCountdown(Date.parse(deadline), clock, noop);
 
   const scopes = useMemo(

@@ -61,14 +61,19 @@ export async function finishExam(
   return parsed.success ? parsed.data : undefined;
 }
 
-/** Waits (long poll) until the exam's timer is no longer `known` (a stop, a reopen, extra time). */
+/**
+ * Waits (long poll) until the exam's timer is no longer `known` (a stop, a reopen, extra time).
+ * `problem`: the one selected on the screen, which the proctor view shows (contract/proctor.ts).
+ */
 export function followExamTimer(
   session: UserSession,
   examCode: string,
   known: string,
   signal: AbortSignal,
+  problem?: string,
 ): Promise<SittingTimer> {
   const query = new URLSearchParams({ known, wait: String(TIMER_WAIT_SECONDS) });
+  if (problem !== undefined) query.set('problem', problem);
   return apiRequest(`${studentExamTimerPath(examCode)}?${query.toString()}`, {
     token: session.token,
     schema: sittingTimerSchema,

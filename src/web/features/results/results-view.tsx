@@ -6,6 +6,7 @@
  */
 import { Link, useNavigate } from '@tanstack/react-router';
 import { messages } from '../../../contract/messages.ts';
+import { proctorMessages } from '../../../contract/proctor.ts';
 import { ChallengeSelect } from '../../ui/challenge-select.tsx';
 import { ExamResultsView } from './exam-results-view.tsx';
 import { ExamSelect } from './exam-select.tsx';
@@ -53,6 +54,16 @@ export function ResultsView({ token, challengeId, exam, student, signals }: Prop
             className="button button--secondary"
           >
             {messages.similarityOpenReport}
+          </Link>
+        ) : null}
+        {challengeId ? (
+          // The live proctor view of the same challenge (issue 32).
+          <Link
+            to="/adminDash"
+            search={{ view: 'proctor', challengeId }}
+            className="button button--secondary"
+          >
+            {proctorMessages.linkLabel}
           </Link>
         ) : null}
       </div>
@@ -104,6 +115,13 @@ function ExamResults({
           {messages.resultsTitle}
         </h2>
         <Pickers token={token} exam={exam} />
+        <Link
+          to="/adminDash"
+          search={{ view: 'proctor', exam }}
+          className="button button--secondary"
+        >
+          {proctorMessages.linkLabel}
+        </Link>
       </div>
       {/* Keyed: another exam's filters and pages start afresh. */}
       <ExamResultsView
