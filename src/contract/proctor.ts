@@ -57,7 +57,7 @@ export const proctorMessages = {
   stoppedNote: 'Stopped at {time}: every attempt has ended.',
   draftNote: 'This is a draft: students cannot open it yet.',
   summary:
-    '{total} students: {notStarted} not started, {working} working, {offline} offline, {finished} finished',
+    '{total} in the roster: {notStarted} not started, {working} working, {offline} offline, {finished} finished',
   shown: 'Showing {count}',
   filterState: 'State',
   filterAll: 'All',
@@ -71,8 +71,9 @@ export const proctorMessages = {
   colIntegrity: 'Integrity',
   colActions: 'Actions',
   slot: 'Problem {ordinal}',
-  integrityText: '{tabChanges} left · {away} away · {pastes} pastes',
-  integrityBlocked: ' ({blocked} blocked)',
+  /** Two lines: leaving the page, then pastes (contract/signals.ts). */
+  integrityAway: '{tabChanges} left · {away} away',
+  integrityPastes: '{pastes} pasted · {blocked} blocked',
   none: '—',
   updated: 'Updated {time}',
   reconnecting: 'Reconnecting…',

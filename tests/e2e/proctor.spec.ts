@@ -1,11 +1,18 @@
 /**
  * The live proctor view (issue 32 item 6): the teacher opens it from Home's list and finds a
  * student by email; the row goes from "Not started" to "Working" when the student opens the test,
- * and its submission count grows when they submit, without a reload of the teacher's page. The
- * view is looked at in light and dark mode (screenshots in the test's output folder).
+ * and its submission count grows when they submit, without a reload of the teacher's page. A
+ * lecture hall of 500 students renders only the rows in view, and the table says how many it has.
+ * The view is looked at in light and dark mode (screenshots in the tests' output folders).
  */
 import { expect, test } from '@playwright/test';
-import { proctorMessages } from '../../src/contract/proctor.ts';
+import {
+  PROCTOR_STATES,
+  proctorChallengePath,
+  proctorMessages,
+  type ProctorStudent,
+  type ProctorView,
+} from '../../src/contract/proctor.ts';
 import { compilerFrame, createChallenge, uniqueCode } from './compiler-support.ts';
 import { dashMenu, signInAsAdmin } from './results-support.ts';
 import { newAccount, signUpThroughUi, studentScreen } from './support.ts';
@@ -74,4 +81,105 @@ test('the proctor view follows a student from not started to working to submitti
   await expect(teacher.locator('html')).toHaveAttribute('data-theme', 'dark');
   await teacher.screenshot({ path: testInfo.outputPath('proctor-dark.png'), fullPage: true });
   await teacherContext.close();
+});
+
+/** A view of `count` students in every state, as the server would answer it. */
+function hall(count: number, code: string): ProctorView {
+  const now = Date.now();
+  const at = (secondsAgo: number) => new Date(now - secondsAgo * 1000).toISOString();
+  const students: ProctorStudent[] = Array.from({ length: count }, (_, i) => {
+    const state = PROCTOR_STATES[i % PROCTOR_STATES.length] ?? 'working';
+    const started = state !== 'not-started';
+    return {
+      userId: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+      name: `Student ${String(i + 1).padStart(3, '0')}`,
+      email: `student${i + 1}@college.test`,
+      state,
+      attemptNumber: started ? 1 : null,
+      startedAt: started ? at(1200) : null,
+      deadline: started ? (state === 'finished' ? at(60) : at(-2400 + i)) : null,
+      finishedAt: null,
+      lastSeenAt: started ? at(state === 'offline' ? 300 : 5) : null,
+      lastActivityAt: started ? at(state === 'offline' ? 300 : 5) : null,
+      currentProblem: started
+        ? {
+            challengeId: code,
+            title: i % 3 === 0 ? 'A rather long problem title' : 'Sum of two',
+            ordinal: null,
+          }
+        : null,
+      submissions: started ? i % 7 : 0,
+      signals: started
+        ? {
+            tabChanges: i % 5,
+            awayMs: (i % 5) * 12_500,
+            pastes: i % 3,
+            blockedPastes: i % 2,
+            reloads: 0,
+          }
+        : null,
+    };
+  });
+  const counts = { notStarted: 0, working: 0, offline: 0, finished: 0 };
+  for (const s of students) counts[s.state === 'not-started' ? 'notStarted' : s.state] += 1;
+  return {
+    generatedAt: new Date(now).toISOString(),
+    version: 'hall',
+    sitting: {
+      kind: 'challenge',
+      code,
+      title: 'Sum of two',
+      lifecycle: 'published',
+      stoppedAt: null,
+    },
+    students,
+    counts,
+    unansweredQuestions: null,
+  };
+}
+
+// The service worker would pass the page's calls on itself, past page.route's reach.
+test.describe('a lecture hall', () => {
+  test.use({ serviceWorkers: 'block' });
+  test('500 students: only the rows in view are in the page, and the table counts them all', async ({
+    page,
+  }, testInfo) => {
+    const code = uniqueCode('HALL');
+    await createChallenge(page.request, code);
+    const view = hall(500, code);
+    // The server's answer, held as a long poll would be: the page renders what it is given.
+    await page.route(`**${proctorChallengePath(code)}*`, (route) => route.fulfill({ json: view }));
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signInAsAdmin(page);
+    await page.goto(`/adminDash?view=proctor&challengeId=${code}`);
+    const table = page.getByTestId('proctor-table');
+    await expect(table).toHaveAttribute('aria-rowcount', '501');
+    await expect(page.getByTestId('proctor-summary')).toHaveText(
+      '500 in the roster: 125 not started, 125 working, 125 offline, 125 finished',
+    );
+    const rows = page.getByTestId('proctor-row');
+    await expect(rows.first()).toHaveAttribute('aria-rowindex', '2');
+    expect(await rows.count()).toBeLessThan(60);
+
+    // The scroll box is a focus stop: End scrolls it to the last student.
+    const scroll = page.getByTestId('proctor-scroll');
+    await scroll.focus();
+    await page.keyboard.press('End');
+    await expect(rows.last()).toHaveAttribute('aria-rowindex', '501');
+    await expect(rows.last()).toContainText('Student 500');
+    expect(await rows.count()).toBeLessThan(60);
+    await page.keyboard.press('Home');
+    await expect(rows.first()).toContainText('Student 001');
+
+    // Offline rows say since when.
+    await page.getByLabel(proctorMessages.filterState).selectOption('offline');
+    await expect(table).toHaveAttribute('aria-rowcount', '126');
+    await expect(rows.first().getByTestId('proctor-offline-since')).toContainText('since');
+
+    await page.getByLabel(proctorMessages.filterState).selectOption('all');
+    await page.screenshot({ path: testInfo.outputPath('hall-light.png') });
+    await page.getByRole('button', { name: 'Switch to dark mode' }).click();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    await page.screenshot({ path: testInfo.outputPath('hall-dark.png') });
+  });
 });

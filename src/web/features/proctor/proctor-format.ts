@@ -41,14 +41,16 @@ export function problemText(row: ProctorStudent): string {
     : `${t.slot.replace('{ordinal}', String(p.ordinal))}: ${p.title}`;
 }
 
-export function integrityText(row: ProctorStudent): string {
+/** The counters in two short lines: leaving the page, then pastes; null when not started. */
+export function integrityLines(row: ProctorStudent): [string, string] | null {
   const s = row.signals;
-  if (s === null) return t.none;
-  const text = t.integrityText
-    .replace('{tabChanges}', String(s.tabChanges))
-    .replace('{away}', durationText(s.awayMs))
-    .replace('{pastes}', String(s.pastes));
-  return s.blockedPastes > 0
-    ? text + t.integrityBlocked.replace('{blocked}', String(s.blockedPastes))
-    : text;
+  if (s === null) return null;
+  return [
+    t.integrityAway
+      .replace('{tabChanges}', String(s.tabChanges))
+      .replace('{away}', durationText(s.awayMs)),
+    t.integrityPastes
+      .replace('{pastes}', String(s.pastes))
+      .replace('{blocked}', String(s.blockedPastes)),
+  ];
 }

@@ -17,7 +17,7 @@ import {
 import { SortButton } from '../../ui/data-table.tsx';
 import {
   clockText,
-  integrityText,
+  integrityLines,
   problemText,
   STATE_LABELS,
   timeLeftText,
@@ -26,7 +26,7 @@ import type { ProctorColumn, ProctorSort } from './proctor-rows.ts';
 import '../../ui/data-table.css';
 
 /** Two lines of text and the cell padding; rows are held to it by CSS (proctor.css). */
-export const ROW_HEIGHT = 57;
+export const ROW_HEIGHT = 60;
 
 export type RenderActions = (row: ProctorStudent, sitting: ProctorView['sitting']) => ReactNode;
 
@@ -99,7 +99,13 @@ export function ProctorTable({ rows, sitting, now, sort, onSort, renderActions }
                 <th
                   key={column.id}
                   scope="col"
-                  className={column.numeric ? 'data-table__numeric' : undefined}
+                  className={
+                    column.id === 'student'
+                      ? 'proctor-table__student'
+                      : column.numeric
+                        ? 'data-table__numeric'
+                        : undefined
+                  }
                   aria-sort={sorted ? (sort.dir === 'asc' ? 'ascending' : 'descending') : undefined}
                 >
                   {column.id === 'actions' ? (
@@ -136,9 +142,13 @@ export function ProctorTable({ rows, sitting, now, sort, onSort, renderActions }
                 data-testid="proctor-row"
                 className="proctor-table__row"
               >
-                <th scope="row" className="data-table__row-header proctor-table__student">
-                  <span className="proctor-table__name">{row.name}</span>
-                  <span className="proctor-table__email">{row.email}</span>
+                <th
+                  scope="row"
+                  className="data-table__row-header proctor-table__student"
+                  title={`${row.name} <${row.email}>`}
+                >
+                  <span className="proctor-table__line">{row.name}</span>
+                  <span className="proctor-table__second">{row.email}</span>
                 </th>
                 <td>
                   <StateBadge row={row} />
@@ -155,7 +165,9 @@ export function ProctorTable({ rows, sitting, now, sort, onSort, renderActions }
                 <td className="data-table__numeric" data-testid="proctor-submissions">
                   {row.state === 'not-started' ? t.none : row.submissions}
                 </td>
-                <td className="proctor-table__integrity">{integrityText(row)}</td>
+                <td className="proctor-table__integrity">
+                  <Integrity row={row} />
+                </td>
                 {renderActions ? (
                   <td className="proctor-table__actions">{renderActions(row, sitting)}</td>
                 ) : null}
@@ -180,15 +192,27 @@ function Spacer({ height, span }: { height: number; span: number }) {
 
 function StateBadge({ row }: { row: ProctorStudent }) {
   return (
-    <span className={`proctor-state proctor-state--${row.state}`} data-testid="proctor-state">
-      {STATE_LABELS[row.state]}
+    <>
+      <span className={`proctor-state proctor-state--${row.state}`} data-testid="proctor-state">
+        {STATE_LABELS[row.state]}
+      </span>
       {row.state === 'offline' ? (
-        <span className="proctor-state__since">
-          {' '}
+        <span className="proctor-table__second" data-testid="proctor-offline-since">
           {/* Never heard from since the start: offline since the start. */}
           {t.offlineSince.replace('{time}', clockText(row.lastSeenAt ?? row.startedAt))}
         </span>
       ) : null}
-    </span>
+    </>
+  );
+}
+
+function Integrity({ row }: { row: ProctorStudent }) {
+  const lines = integrityLines(row);
+  if (lines === null) return t.none;
+  return (
+    <>
+      <span className="proctor-table__line">{lines[0]}</span>
+      <span className="proctor-table__second">{lines[1]}</span>
+    </>
   );
 }
