@@ -50,7 +50,7 @@ export type SittingFigures = {
 type PhaseFigures = { p50: number; p99: number; max: number; loopP99: number; loopMax: number };
 
 /** A published exam of 3 problems and 500 students, each opened 10 minutes ago with 90 minutes. */
-async function seedSitting(db: Db): Promise<void> {
+export async function seedSitting(db: Db): Promise<void> {
   await db.execute(sql`
     insert into challenges (challenge_id, challenge_name, challenge_desc, difficulty_lev, score,
       start_date, end_date, time_dur, language, tags)

@@ -6,7 +6,7 @@
  * standings' counters are kept on `attempts` by the judge and the signal store, so this sums a
  * few rows per student instead of counting submissions or events.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
 import { ALLOWED_PASTES_SQL } from '../../integrity/signals/signal-rules.ts';
 import { iso, rowsOf } from '../../results/sql-helpers.ts';
@@ -40,7 +40,12 @@ export type ProctorRow = {
  * the standings and each one's latest signal come through their own indexes.
  */
 export async function readProctorRows(db: Db, sittingId: string): Promise<ProctorRow[]> {
-  const found = await db.execute(sql`
+  return rowsOf<ProctorRow>(await db.execute(proctorRowsSql(sittingId)));
+}
+
+/** The statement itself (the bench and EXPLAIN read it too). */
+export function proctorRowsSql(sittingId: string): SQL {
+  return sql`
     with cur as (
       select distinct on (x.user_id) x.id, x.user_id, x.number, x.started_at, x.deadline,
         x.finished_at, x.last_seen_at, x.current_challenge_id
@@ -83,8 +88,7 @@ export async function readProctorRows(db: Db, sittingId: string): Promise<Procto
         select sl.ordinal from exam_draws d join exam_slots sl on sl.id = d.slot_id
          where d.sitting_attempt_id = cur.id and d.challenge_id = cur.current_challenge_id
       ) slot on true
-    order by lower(u.name) collate "C", u.id`);
-  return rowsOf<ProctorRow>(found);
+    order by lower(u.name) collate "C", u.id`;
 }
 
 /** A challenge's name, or undefined when it does not exist. */
