@@ -13,8 +13,10 @@ import {
   type ProctorStudent,
   type ProctorView,
 } from '../../src/contract/proctor.ts';
+import { examLifecyclePath, examsPath } from '../../src/contract/exams.ts';
 import { compilerFrame, createChallenge, uniqueCode } from './compiler-support.ts';
-import { dashMenu, signInAsAdmin } from './results-support.ts';
+import { examRow, problemEntry, problemFrame } from './exams-support.ts';
+import { adminToken, dashMenu, signInAsAdmin } from './results-support.ts';
 import { newAccount, signUpThroughUi, studentScreen } from './support.ts';
 
 test('the proctor view follows a student from not started to working to submitting, live', async ({
@@ -80,6 +82,73 @@ test('the proctor view follows a student from not started to working to submitti
   await teacher.getByRole('button', { name: 'Switch to dark mode' }).click();
   await expect(teacher.locator('html')).toHaveAttribute('data-theme', 'dark');
   await teacher.screenshot({ path: testInfo.outputPath('proctor-dark.png'), fullPage: true });
+  await teacherContext.close();
+});
+
+test('an exam’s proctor view shows the problem a student selects on the exam screen', async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.slow();
+  const first = uniqueCode('PROCA');
+  const second = uniqueCode('PROCB');
+  await createChallenge(request, first, { challengeName: 'Proctored first' });
+  await createChallenge(request, second, { challengeName: 'Proctored second' });
+  const code = uniqueCode('PROCEXAM').toUpperCase();
+  const headers = { authorization: `Bearer ${await adminToken(request)}` };
+  const exam = {
+    examCode: code,
+    title: 'Proctored exam',
+    instructions: '',
+    startDate: '2020-01-01',
+    startTime: '00:00',
+    endDate: '2099-12-31',
+    endTime: '23:59',
+    durationMinutes: 60,
+    scoring: 'best',
+    slots: [
+      { points: 10, challengeIds: [first] },
+      { points: 10, challengeIds: [second] },
+    ],
+  };
+  expect((await request.post(examsPath, { data: exam, headers })).ok()).toBe(true);
+  const publish = { data: { action: 'publish' }, headers };
+  expect((await request.post(examLifecyclePath(code), publish)).ok()).toBe(true);
+
+  const account = newAccount('proctorexam');
+  await signUpThroughUi(page, account);
+  const screen = studentScreen(page);
+  await screen.testCode.fill(code);
+  await screen.startTest.click();
+  await expect(page.getByRole('heading', { name: 'Proctored exam' })).toBeVisible({
+    timeout: 30_000,
+  });
+
+  // The teacher opens the exam's proctor view from the Exams list.
+  const teacherContext = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const teacher = await teacherContext.newPage();
+  await signInAsAdmin(teacher);
+  await dashMenu(teacher).getByRole('link', { name: 'Exams' }).click();
+  await examRow(teacher, code)
+    .getByRole('link', { name: proctorMessages.examLinkLabel.replace('{code}', code) })
+    .click();
+  await teacher.getByLabel(proctorMessages.search).fill(account.email);
+  const row = teacher.getByTestId('proctor-row').filter({ hasText: account.email });
+  await expect(row.getByTestId('proctor-state')).toHaveText(proctorMessages.stateWorking);
+
+  // Bounds, not measures: the view reads presence at its next poll (12 s).
+  await problemEntry(page, 'Proctored second').getByRole('button').click();
+  await expect(
+    problemFrame(page, 2, 'Proctored second').getByRole('heading', { name: 'Proctored second' }),
+  ).toBeVisible({ timeout: 30_000 });
+  await expect(row.getByTestId('proctor-problem')).toHaveText('Problem 2: Proctored second', {
+    timeout: 30_000,
+  });
+  await problemEntry(page, 'Proctored first').getByRole('button').click();
+  await expect(row.getByTestId('proctor-problem')).toHaveText('Problem 1: Proctored first', {
+    timeout: 30_000,
+  });
   await teacherContext.close();
 });
 
