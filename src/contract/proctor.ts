@@ -7,7 +7,8 @@
  * page's for a challenge, the exam screen's for an exam: contract/sittings.ts). Each poll writes
  * `last_seen_at` when it is older than PRESENCE_WRITE_SECONDS (a conditional UPDATE, so 500
  * students cost a few writes a second), and the problem the page shows. The exam screen names its
- * selected problem with `problem` on its timer poll and starts a new poll when it changes.
+ * selected problem with `problem` on its timer poll and starts a new poll when it changes. An
+ * arrival (first seen, back from offline, another problem) wakes the proctor polls at once.
  *
  * States: not started (no sitting attempt), working (open, before the deadline, seen recently),
  * offline (open but not seen for OFFLINE_AFTER_SECONDS: "offline since" the last time seen),
@@ -32,8 +33,9 @@ export const OFFLINE_AFTER_SECONDS = 45;
 /** The longest a proctor long poll may be held. */
 export const MAX_PROCTOR_WAIT_SECONDS = 30;
 /**
- * The proctor page's wait: presence is not pushed (it changes for every student every few
- * seconds), so "offline" shows at the next timeout; short enough that it shows promptly.
+ * The proctor page's wait. Arrivals are pushed (a page first seen, back from offline, on another
+ * problem), but not a page going quiet (nothing happens then), so "offline" shows at the next
+ * timeout: short enough that it shows promptly.
  */
 export const PROCTOR_WAIT_SECONDS = 12;
 

@@ -249,6 +249,41 @@ describe.each(databaseKinds)('the proctor view on %s', (kind) => {
     expect((await view(path, `?known=stale&wait=30`)).version).toBe(next.version);
   });
 
+  it('is woken by a student’s page arriving, not by one merely still there', async () => {
+    at('2030-06-10T09:30:00Z');
+    await addChallenge(
+      server,
+      challengeInput('PROC-3', { startDate: '2030-06-10', endDate: '2030-06-10', timeDur: 60 }),
+    );
+    const student = await signInStudent(server, `proc-arrive-${kind}@college.test`, 'PROC-3');
+    const path = proctorChallengePath('PROC-3');
+    const shown = await view(path);
+    expect(row(shown, student.id).state).toBe('not-started');
+    const held = woken(
+      call(server, 'GET', `${path}?known=${shown.version}&wait=30`, undefined, admin),
+      30,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await call(server, 'GET', '/api/compiler/challenge/PROC-3', undefined, student.compiler);
+    await call(server, 'GET', compilerTimerPath('PROC-3'), undefined, student.compiler);
+    const arrived = (await held).body as ProctorView;
+    expect(row(arrived, student.id)).toMatchObject({
+      state: 'working',
+      lastSeenAt: '2030-06-10T09:30:00.000Z',
+    });
+
+    // Still there 20 s later: written, but nobody is woken (the held poll answers at its wait).
+    at('2030-06-10T09:30:20Z');
+    const quiet = call(server, 'GET', `${path}?known=${arrived.version}&wait=2`, undefined, admin);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const started = Date.now();
+    await call(server, 'GET', compilerTimerPath('PROC-3'), undefined, student.compiler);
+    const after = (await quiet).body as ProctorView;
+    expect(Date.now() - started).toBeGreaterThan(1000);
+    expect(after.version).toBe(arrived.version);
+    expect(row(after, student.id).lastSeenAt).toBe('2030-06-10T09:30:20.000Z');
+  });
+
   it('is for staff only, and refuses what it does not know', async () => {
     const [student] = await seedStudents(server, `proc-refused-${kind}`, 1);
     if (!student) throw new Error('no student');

@@ -52,7 +52,7 @@ test('the proctor view follows a student from not started to working to submitti
   const frame = compilerFrame(page, code);
   // A bound on a loaded machine, not a measure: the compiler page is a lazy chunk.
   await expect(frame.getByRole('heading', { name: 'Sum of two' })).toBeVisible({ timeout: 30_000 });
-  // Bounds, not measures: the view hears of a new attempt at its next poll (12 s).
+  // Bounds, not measures: the page's arrival wakes the view's poll.
   await expect(row.getByTestId('proctor-state')).toHaveText(proctorMessages.stateWorking, {
     timeout: 30_000,
   });
@@ -137,7 +137,7 @@ test('an exam’s proctor view shows the problem a student selects on the exam s
   const row = teacher.getByTestId('proctor-row').filter({ hasText: account.email });
   await expect(row.getByTestId('proctor-state')).toHaveText(proctorMessages.stateWorking);
 
-  // Bounds, not measures: the view reads presence at its next poll (12 s).
+  // Bounds, not measures: the change of problem wakes the view's poll.
   await problemEntry(page, 'Proctored second').getByRole('button').click();
   await expect(
     problemFrame(page, 2, 'Proctored second').getByRole('heading', { name: 'Proctored second' }),

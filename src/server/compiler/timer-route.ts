@@ -51,7 +51,7 @@ export const timerRoute: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
       const { attempt } = await open();
       // The page is open on this problem: the proctor view's presence (sittings/proctor/).
       await notePresence(
-        db,
+        { db, feed },
         attempt.sittingId,
         user.sub,
         { kind: examCode === undefined ? 'challenge' : 'exam', challengeId },

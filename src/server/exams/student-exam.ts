@@ -121,7 +121,7 @@ export async function followExamTimer(
   const exam = await examForStudent(deps.db, code);
   // The screen is open on this problem: the proctor view's presence (sittings/proctor/).
   const problem = { kind: 'exam', challengeId: query.problem } as const;
-  await notePresence(deps.db, exam.sittingId, userId, problem, deps.now());
+  await notePresence(deps, exam.sittingId, userId, problem, deps.now());
   return followTimer({
     feed: deps.feed,
     sittingId: exam.sittingId,

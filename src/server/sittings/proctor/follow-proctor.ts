@@ -2,11 +2,12 @@
  * The proctor view's long poll (as sittings/follow-timer.ts is the student's): the page says
  * which version it shows; the answer comes at once if the view is already another, else when the
  * change feed says something of the sitting moved and a re-read differs (a submission of one of
- * its challenges: queued, running, judged; a stop, a reopen, an accommodation), or after `wait`,
+ * its challenges: queued, running, judged; a stop, a reopen, an accommodation; a student's page
+ * arriving: presence.ts), or after `wait`,
  * or when the page goes away or the server closes. Events are debounced: a deadline's burst of
  * hundreds of submissions costs one re-read per DEBOUNCE_MS, not one each. Listening starts
  * before the first read, so a change in between is not missed; every answer is read from the
- * database, never from the event. Presence is not pushed: it is read at the next timeout.
+ * database, never from the event. A page going quiet (offline) is read at the next timeout.
  */
 import type { ProctorView } from '../../../contract/proctor.ts';
 import type { ChangeFeed } from '../../changes/change-feed.ts';
