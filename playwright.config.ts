@@ -31,6 +31,7 @@ const runsAlone = ['pwa-update.spec.ts'];
 const measuredSeconds: Record<string, number> = {
   'admin.spec.ts': 53,
   'exams.spec.ts': 51,
+  'proctor.spec.ts': 25,
   'judge-queue.spec.ts': 49,
   'sso.spec.ts': 40,
   'notices.spec.ts': 26,

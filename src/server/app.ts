@@ -42,6 +42,7 @@ import { lifecycleRoutes } from './sittings/lifecycle-routes.ts';
 import { accessRuleRoutes, createSittingAccessCheck } from './sittings/access/index.ts';
 import { accommodationRoutes } from './sittings/accommodations/accommodation-routes.ts';
 import { noticeRoutes } from './sittings/notices/index.ts';
+import { proctorRoutes } from './sittings/proctor/proctor-routes.ts';
 import { examRoutes } from './exams/index.ts';
 import { problemRoutes } from './problems/problem-routes.ts';
 import { TestDataCache } from './test-data/test-data-cache.ts';
@@ -284,6 +285,13 @@ export async function buildApp(
     graceSeconds: config.submissionGraceSeconds,
     now: deps.now ?? (() => new Date()),
     checkAccess,
+  });
+  await app.register(proctorRoutes, {
+    db: database.db,
+    guards,
+    feed: judging.feed,
+    closing: gracefulClose.begun,
+    now: deps.now ?? (() => new Date()),
   });
   await app.register(signalTimelineRoute, { db: database.db, guards });
   await app.register(similarityRoutes, { db: database.db, guards });

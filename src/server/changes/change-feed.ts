@@ -29,11 +29,16 @@ export const changeSchema = z.object({
 export type Change = z.infer<typeof changeSchema>;
 export type ChangeListener = (change: Change) => void;
 
-/** A sitting's timers changed: everyone's (`userId` null: a stop, a reopen) or one student's. */
+/**
+ * A sitting's timers changed: everyone's (`userId` null: a stop, a reopen) or one student's.
+ * `presence`: only that a student's page arrived (the proctor view's, sittings/proctor/); no
+ * timer changed, so the timer long polls pass it by.
+ */
 export const sittingChangeSchema = z.object({
   type: z.literal('sitting'),
   sittingId: z.string(),
   userId: z.string().nullable(),
+  presence: z.literal(true).optional(),
 });
 export type SittingChange = z.infer<typeof sittingChangeSchema>;
 type AnyChange = Change | SittingChange;

@@ -14,6 +14,7 @@ import {
 import { sittingTimerSchema, type SittingTimer } from '../../contract/sittings.ts';
 import { followTimer } from '../sittings/follow-timer.ts';
 import { noticeCursor } from '../sittings/notices/notice-queries.ts';
+import { notePresence } from '../sittings/proctor/presence.ts';
 import { effectiveDeadline } from './attempt-queries.ts';
 import { compilerUser, type CompilerGuard } from './compiler-guard.ts';
 import type { CompilerContext } from './context.ts';
@@ -55,6 +56,14 @@ export const timerRoute: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
         };
       };
       const { attempt } = await open();
+      // The page is open on this problem: the proctor view's presence (sittings/proctor/).
+      await notePresence(
+        { db, feed },
+        attempt.sittingId,
+        user.sub,
+        { kind: examCode === undefined ? 'challenge' : 'exam', challengeId },
+        now(),
+      );
       return followTimer({
         feed,
         sittingId: attempt.sittingId,

@@ -286,6 +286,13 @@ export const sittingAttempts = pgTable(
     deadline: timestamp('deadline', { withTimezone: true }).notNull(),
     /** When the student finished before the deadline (exams' "Finish exam"); null while open. */
     finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /**
+     * The proctor view's presence (sittings/proctor/): when the student's page last held its timer
+     * long poll, written at most every PRESENCE_WRITE_SECONDS, and the problem it shows (for a
+     * challenge the challenge itself; for an exam the problem selected on the exam screen).
+     */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    currentChallengeId: text('current_challenge_id'),
   },
   (t) => [
     unique('sitting_attempts_sitting_user_number').on(t.sittingId, t.userId, t.number),

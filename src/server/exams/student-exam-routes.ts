@@ -16,7 +16,8 @@ import {
   testCodeRoute,
 } from '../../contract/exams.ts';
 import { messages } from '../../contract/messages.ts';
-import { sittingTimerSchema, timerQuerySchema } from '../../contract/sittings.ts';
+import { examTimerQuerySchema } from '../../contract/proctor.ts';
+import { sittingTimerSchema } from '../../contract/sittings.ts';
 import type { Guards } from '../auth/guards.ts';
 import { HttpError } from '../http-error.ts';
 import {
@@ -75,7 +76,7 @@ export const studentExamRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) 
       compress: false,
       schema: {
         params: examCodeParamsSchema,
-        querystring: timerQuerySchema,
+        querystring: examTimerQuerySchema,
         response: { 200: sittingTimerSchema },
       },
     },

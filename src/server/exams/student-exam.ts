@@ -37,6 +37,7 @@ import {
   wallClockText,
 } from '../sittings/accommodations/accommodation-time.ts';
 import { noticeCursor } from '../sittings/notices/notice-queries.ts';
+import { notePresence } from '../sittings/proctor/presence.ts';
 import { ensureDraws } from './draw-queries.ts';
 import { slotCellsSql } from './exam-cells.ts';
 import { findExamByCode, readSlots, type ExamRow } from './exam-queries.ts';
@@ -141,6 +142,7 @@ export async function followExamTimer(
     known?: string | undefined;
     wait?: number | undefined;
     knownNotices?: number | undefined;
+    problem?: string | undefined;
   },
   gone: Promise<void>,
   gate: AccessGate,
@@ -161,6 +163,9 @@ export async function followExamTimer(
     };
   };
   const exam = await examForStudent(deps.db, code, gate);
+  // The screen is open on this problem: the proctor view's presence (sittings/proctor/).
+  const problem = { kind: 'exam', challengeId: query.problem } as const;
+  await notePresence(deps, exam.sittingId, userId, problem, deps.now());
   return followTimer({
     feed: deps.feed,
     sittingId: exam.sittingId,

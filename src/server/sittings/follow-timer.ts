@@ -29,6 +29,7 @@ export async function followTimer(options: FollowTimer): Promise<SittingTimer> {
   let heard: () => void = () => undefined;
   const changed = new Promise<void>((resolve) => (heard = resolve));
   const unsubscribe = feed.subscribeToSitting(sittingId, (change) => {
+    if (change.presence) return;
     if (change.userId === null || change.userId === userId) heard();
   });
   let timer: NodeJS.Timeout | undefined;

@@ -26,6 +26,7 @@ import { ExamEditorView } from '../features/exams/exam-editor-view.tsx';
 import { ExamList } from '../features/exams/exam-list.tsx';
 import { JudgeQueuePanel } from '../features/judge-queue/judge-queue-panel.tsx';
 import { ImportProblemPanel } from '../features/problems/import-problem-panel.tsx';
+import { ProctorView } from '../features/proctor/proctor-view.tsx';
 import { ResultsView } from '../features/results/results-view.tsx';
 import { SimilarityView } from '../features/similarity/similarity-view.tsx';
 import { RosterUploadPanel } from '../features/roster-upload/roster-upload-panel.tsx';
@@ -123,6 +124,28 @@ function View({
       return <ImportProblemPanel token={token} />;
     case 'notices':
       return <NoticesPage token={token} challengeId={challengeId} exam={exam} />;
+    case 'proctor':
+      // Keyed: another sitting starts with its own filters. A row's actions are the
+      // accommodations (extra time, reopen, reset), the Results rows' own.
+      return (
+        <ProctorView
+          key={exam ?? challengeId ?? ''}
+          token={token}
+          challengeId={challengeId}
+          examCode={exam}
+          renderActions={(row, sitting) => (
+            <accommodationsRowAction.Cell
+              token={token}
+              sitting={
+                sitting.kind === 'exam'
+                  ? { kind: 'exam', examCode: sitting.code }
+                  : { kind: 'challenge', challengeId: sitting.code }
+              }
+              student={{ userId: row.userId, name: row.name, email: row.email }}
+            />
+          )}
+        />
+      );
   }
 }
 

@@ -146,7 +146,8 @@ export function DataTable<Row, K extends string>({
   );
 }
 
-function SortButton({
+/** A sortable column's header button (also the proctor table's). */
+export function SortButton({
   label,
   state,
   onClick,

@@ -3,7 +3,8 @@
  * (spec §2); the challenge forms exist but are not in the menu. Results and Students extend the
  * spec's menu (issue 12), Similarity after Results (issue 17), Exams with their forms (issue 31);
  * `student` opens a student's submissions over the Results table, so a reload or a shared link
- * shows the same thing.
+ * shows the same thing. The proctor view (issue 32) of a challenge or an exam is reached from
+ * their lists and from Results, not from the menu.
  */
 import { z } from 'zod';
 
@@ -22,6 +23,7 @@ export const dashViews = [
   'edit-challenge',
   // Announcements and questions of one challenge (`challengeId`) or exam (`exam`), issue 32.
   'notices',
+  'proctor',
 ] as const;
 export type DashView = (typeof dashViews)[number];
 export const DEFAULT_DASH_VIEW: DashView = 'excel-upload';

@@ -9,6 +9,7 @@ import { windowTexts } from '../../../contract/challenge-times.ts';
 import type { ChallengeSummary } from '../../../contract/challenges.ts';
 import { messages } from '../../../contract/messages.ts';
 import { noticeMessages } from '../../../contract/notices.ts';
+import { proctorMessages } from '../../../contract/proctor.ts';
 import { sittingMessages, type SittingState } from '../../../contract/sittings.ts';
 import { showFailure } from '../../ui/show-failure.ts';
 import { changeLifecycle, listChallenges } from './challenges-api.ts';
@@ -119,6 +120,18 @@ export function ChallengeList({ token }: { token: string }) {
                         )}
                       >
                         {noticeMessages.noticesLink}
+                      </Link>{' '}
+                      ·{' '}
+                      <Link
+                        to="/adminDash"
+                        search={{ view: 'proctor', challengeId: c.challengeId }}
+                        className="link"
+                        aria-label={proctorMessages.challengeLinkLabel.replace(
+                          '{challengeId}',
+                          c.challengeId,
+                        )}
+                      >
+                        {proctorMessages.linkLabel}
                       </Link>
                     </td>
                     <td className="challenge-list__status">

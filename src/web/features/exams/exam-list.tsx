@@ -14,6 +14,7 @@ import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import type { ExamSummary } from '../../../contract/exams.ts';
 import { sittingMessages, type SittingState } from '../../../contract/sittings.ts';
 import { messages } from '../../../contract/messages.ts';
+import { proctorMessages } from '../../../contract/proctor.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { LifecycleActions, LifecycleStatus } from '../../ui/lifecycle-actions.tsx';
@@ -263,6 +264,14 @@ function ExamRow({
             aria-label={noticeMessages.noticesLinkLabel.replace('{name}', code)}
           >
             {noticeMessages.noticesLink}
+          </Link>
+          <Link
+            to="/adminDash"
+            search={{ view: 'proctor', exam: code }}
+            className="link"
+            aria-label={proctorMessages.examLinkLabel.replace('{code}', code)}
+          >
+            {proctorMessages.linkLabel}
           </Link>
           <PreviewLink examCode={code} compact />
           {accessRules}

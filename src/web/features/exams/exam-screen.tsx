@@ -50,9 +50,12 @@ export function ExamScreen({ session, examCode, statementView, noticesView }: Pr
   // The notices cursor rides on the exam's one timer long poll (issue 32 item 5).
   const [notices] = useState(createNoticesCursor);
   const followDeadline = useCallback(
-    async (known: string, signal: AbortSignal) => {
+    async (known: string, signal: AbortSignal, problem?: string) => {
       const knownNotices = noticesView ? notices.known() : undefined;
-      const timer = await followExamTimer(session, examCode, known, signal, knownNotices);
+      const timer = await followExamTimer(session, examCode, known, signal, {
+        knownNotices,
+        problem,
+      });
       notices.heard(timer.notices);
       return timer;
     },
@@ -131,8 +134,13 @@ type WorkspaceProps = {
   onJudged: () => void;
   onFinish: () => Promise<void>;
   statementView: StatementView;
-  /** The exam's timer followed live: a stop, a reopen or extra time shows without a reload. */
-  followDeadline: FollowDeadline;
+  /**
+   * The exam's timer followed live: a stop, a reopen or extra time shows without a reload. The
+   * poll names the selected problem (the proctor view's "current problem").
+   */
+  followDeadline: (
+    ...args: [...Parameters<FollowDeadline>, problem?: string]
+  ) => ReturnType<FollowDeadline>;
   /** Announcements and questions, under the bar. */
   noticesPanel?: ReactNode;
 };
@@ -165,7 +173,13 @@ function ExamWorkspace({
     },
     [finished, onJudged],
   );
-  const deadline = useLiveDeadline(exam.deadline, followDeadline, true, onTimer);
+  // A new selection is a new function: the hook starts a new poll, which tells the server.
+  const problem = current === 'instructions' ? undefined : current;
+  const follow = useCallback<FollowDeadline>(
+    (known, signal) => followDeadline(known, signal, problem),
+    [followDeadline, problem],
+  );
+  const deadline = useLiveDeadline(exam.deadline, follow, true, onTimer);
   const remaining = useCountdown(Date.parse(deadline), clock, noop);
 
   const scopes = useMemo(

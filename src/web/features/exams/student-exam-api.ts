@@ -75,17 +75,21 @@ export async function finishExam(
   return parsed.success ? parsed.data : undefined;
 }
 
-/** Waits (long poll) until the exam's timer is no longer `known` (a stop, a reopen, extra time). */
+/**
+ * Waits (long poll) until the exam's timer is no longer `known` (a stop, a reopen, extra time).
+ * `problem`: the one selected on the screen, which the proctor view shows (contract/proctor.ts).
+ */
 export function followExamTimer(
   session: UserSession,
   examCode: string,
   known: string,
   signal: AbortSignal,
-  knownNotices?: number,
+  /** The notices cursor (contract/notices.ts) and the problem on screen (the proctor's view). */
+  follows: { knownNotices?: number | undefined; problem?: string | undefined } = {},
 ): Promise<SittingTimer> {
   const query = new URLSearchParams({ known, wait: String(TIMER_WAIT_SECONDS) });
-  // The notices cursor rides on the same poll (contract/notices.ts).
-  if (knownNotices !== undefined) query.set('knownNotices', String(knownNotices));
+  if (follows.knownNotices !== undefined) query.set('knownNotices', String(follows.knownNotices));
+  if (follows.problem !== undefined) query.set('problem', follows.problem);
   return apiRequest(`${studentExamTimerPath(examCode)}?${query.toString()}`, {
     token: session.token,
     schema: sittingTimerSchema,

@@ -6,6 +6,7 @@
  */
 import { Link, useNavigate } from '@tanstack/react-router';
 import { messages } from '../../../contract/messages.ts';
+import { proctorMessages } from '../../../contract/proctor.ts';
 import { ChallengeSelect } from '../../ui/challenge-select.tsx';
 import type { StudentRowAction } from '../../ui/student-row-action.ts';
 import { ExamResultsView } from './exam-results-view.tsx';
@@ -66,6 +67,16 @@ export function ResultsView({ token, challengeId, exam, student, signals, rowAct
             {messages.similarityOpenReport}
           </Link>
         ) : null}
+        {challengeId ? (
+          // The live proctor view of the same challenge (issue 32).
+          <Link
+            to="/adminDash"
+            search={{ view: 'proctor', challengeId }}
+            className="button button--secondary"
+          >
+            {proctorMessages.linkLabel}
+          </Link>
+        ) : null}
       </div>
       {challengeId ? (
         // Keyed: another challenge's re-judge progress is never shown under this one.
@@ -122,6 +133,13 @@ function ExamResults({
           {messages.resultsTitle}
         </h2>
         <Pickers token={token} exam={exam} />
+        <Link
+          to="/adminDash"
+          search={{ view: 'proctor', exam }}
+          className="button button--secondary"
+        >
+          {proctorMessages.linkLabel}
+        </Link>
       </div>
       {/* Keyed: another exam's filters and pages start afresh. */}
       <ExamResultsView
