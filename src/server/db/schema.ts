@@ -286,6 +286,15 @@ export const sittingAttempts = pgTable(
     deadline: timestamp('deadline', { withTimezone: true }).notNull(),
     /** When the student finished before the deadline (exams' "Finish exam"); null while open. */
     finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /**
+     * An exam's sitting attempt: its total and its last submission's time, stored so the results
+     * matrix sorts by them without adding up every student's cells. Null until something is
+     * judged / submitted, and always for a challenge's own sittings. Kept by database triggers
+     * in the transaction of every write that changes them (exams/exam-totals.ts, the migration
+     * exam_totals); never written by the application.
+     */
+    examTotal: doublePrecision('exam_total'),
+    examLastSubmissionAt: timestamp('exam_last_submission_at', { withTimezone: true }),
   },
   (t) => [
     unique('sitting_attempts_sitting_user_number').on(t.sittingId, t.userId, t.number),
