@@ -443,8 +443,6 @@ export const sittingNotices = pgTable(
   ],
 );
 
-
-
 /**
  * An exam (issue 31, contract/exams.ts): a sitting of several problems under one test code. Its
  * window is wall-clock dates and times read in TZ, like a challenge's dates (a close time of 23:59
