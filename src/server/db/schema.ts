@@ -293,6 +293,15 @@ export const sittingAttempts = pgTable(
      */
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
     currentChallengeId: text('current_challenge_id'),
+    /**
+     * An exam's sitting attempt: its total and its last submission's time, stored so the results
+     * matrix sorts by them without adding up every student's cells. Null until something is
+     * judged / submitted, and always for a challenge's own sittings. Kept by database triggers
+     * in the transaction of every write that changes them (exams/exam-totals.ts, the migration
+     * exam_totals); never written by the application.
+     */
+    examTotal: doublePrecision('exam_total'),
+    examLastSubmissionAt: timestamp('exam_last_submission_at', { withTimezone: true }),
   },
   (t) => [
     unique('sitting_attempts_sitting_user_number').on(t.sittingId, t.userId, t.number),

@@ -25,7 +25,7 @@ import {
   type SortKey,
 } from '../results/keyset.ts';
 import { containsPattern, iso, rowsOf } from '../results/sql-helpers.ts';
-import { examTotalsSql, roundedTotal, slotCellsSql } from './exam-cells.ts';
+import { slotCellsSql } from './exam-cells.ts';
 import type { ExamRow } from './exam-queries.ts';
 
 export type ExamResultsFilters = Omit<z.output<typeof examResultsQuerySchema>, 'cursor' | 'limit'>;
@@ -50,25 +50,20 @@ const timeUsed = (lastAt: SQL): SQL => sql`(case when coalesce(sa.finished_at, $
 const sortKeys = (now: Date): Record<ExamResultsSortColumn, SortKey> => ({
   name: text('u.name'),
   email: text('u.email'),
-  total: { expr: sql`t.total`, type: 'float8' },
-  timeUsed: { expr: timeUsed(sql`t.last_at`), type: 'int' },
+  total: { expr: sql`sa.exam_total`, type: 'float8' },
+  timeUsed: { expr: timeUsed(sql`sa.exam_last_submission_at`), type: 'int' },
   startedAt: { expr: sql`sa.started_at`, type: 'timestamptz' },
   status: { expr: statusRank(now), type: 'int' },
 });
 
-/** The sorts that need every student's total: the others read it for the page's rows only. */
-const NEEDS_TOTALS: readonly ExamResultsSortColumn[] = ['total', 'timeUsed'];
-
 const USER_ID = sql`u.id`;
 
-/** Students and their current attempt at the exam, filtered; `totals` adds each one's total. */
-function fromWhere(
-  exam: ExamRow,
-  filters: ExamResultsFilters,
-  now: Date,
-  options: { totals: boolean; extra?: SQL[] },
-): SQL {
-  const conditions: SQL[] = [...(options.extra ?? [])];
+/**
+ * Students and their current attempt at the exam, filtered, with its stored total and last
+ * submission's time (exam-totals.ts: triggers keep them equal to exam-cells.ts's examTotalsSql).
+ */
+function fromWhere(exam: ExamRow, filters: ExamResultsFilters, now: Date, extra: SQL[] = []): SQL {
+  const conditions: SQL[] = [...extra];
   if (filters.status !== 'all')
     conditions.push(sql`${statusRank(now)} = ${STATUSES.indexOf(filters.status)}`);
   if (filters.q) {
@@ -79,15 +74,12 @@ function fromWhere(
   if (filters.branch) conditions.push(sql`u.branch = ${filters.branch}`);
   if (filters.college) conditions.push(sql`u.college = ${filters.college}`);
   const where = conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
-  const totals = options.totals
-    ? sql`left join (${examTotalsSql(exam.sittingId, exam.scoring)}) t on t.sitting_attempt_id = sa.id`
-    : sql``;
   return sql`from users u
     left join lateral (
-      select x.id, x.started_at, x.deadline, x.finished_at from sitting_attempts x
+      select x.id, x.started_at, x.deadline, x.finished_at, x.exam_total,
+        x.exam_last_submission_at from sitting_attempts x
        where x.sitting_id = ${exam.sittingId} and x.user_id = u.id
        order by x.number desc limit 1) sa on true
-    ${totals}
     ${where}`;
 }
 
@@ -103,13 +95,13 @@ type PageRow = {
   startedAt: string | null;
   deadline: string | null;
   finishedAt: string | null;
+  total: number | null;
+  timeUsedSeconds: number | null;
   sortValue: string | null;
 };
 
 type CellsRow = {
   sittingAttemptId: string;
-  total: number | null;
-  timeUsedSeconds: number | null;
   cells: (Omit<ExamResultsCell, 'verdict'> & { verdict: string | null })[] | null;
   signals: Record<string, number | string> | null;
 };
@@ -117,10 +109,9 @@ type CellsRow = {
 export type ExamResultsPage = { rows: ExamResultsRow[]; next: Cursor | null };
 
 /**
- * One page in the matrix's order after `after`, in two reads: the page's students (with every
- * student's total only when the order needs it), then the cells, total and time used of the
- * page's attempts alone. Sorting 2,000 students by name with every row's cells built took
- * 150 ms on PostgreSQL here, against about 10 ms so.
+ * One page in the matrix's order after `after`, in two reads: the page's students with their
+ * stored totals and times, then the cells of the page's attempts alone. Sorting 2,000 students
+ * by name with every row's cells built took 150 ms on PostgreSQL here, against about 10 ms so.
  */
 export async function readExamResultsPage(
   db: Db,
@@ -136,11 +127,10 @@ export async function readExamResultsPage(
     select u.id as "userId", u.name, u.email, u.year, u.branch, u.college,
       sa.id as "sittingAttemptId", ${statusRank(now)} as rank,
       ${iso(sql`sa.started_at`)} as "startedAt", ${iso(sql`sa.deadline`)} as deadline,
-      ${iso(sql`sa.finished_at`)} as "finishedAt", ${sortValueText(key)} as "sortValue"
-    ${fromWhere(exam, filters, now, {
-      totals: NEEDS_TOTALS.includes(filters.sort),
-      extra: after ? [afterCursor(key, USER_ID, after)] : [],
-    })}
+      ${iso(sql`sa.finished_at`)} as "finishedAt", sa.exam_total as total,
+      ${timeUsed(sql`sa.exam_last_submission_at`)} as "timeUsedSeconds",
+      ${sortValueText(key)} as "sortValue"
+    ${fromWhere(exam, filters, now, after ? [afterCursor(key, USER_ID, after)] : [])}
     order by ${orderBy(key, USER_ID, filters.dir)}
     limit ${limit + 1}`);
   const raw = rowsOf<PageRow>(found);
@@ -163,33 +153,54 @@ export async function readExamResultsPage(
   };
 }
 
-/** The cells, total, time used and summed signals of these sitting attempts. */
+/** Above this many rows the cells are read with PostgreSQL's JIT off (see readCells). */
+const NO_JIT_ROWS = 200;
+
+/**
+ * The cells and summed signals of these sitting attempts, grouped in the outer query (the slots'
+ * join of exam-cells.ts is pulled up into one join over the page's rows). An export's page of
+ * 2,000 rows is estimated above PostgreSQL's jit_above_cost, and compiling it took 40-45 ms of a
+ * 100-145 ms read here (bench/exams.ts, EXPLAIN ANALYZE) for a query that runs in about 60 ms
+ * without; so large reads run in a transaction with `jit` off for it alone (PGlite has no JIT;
+ * the setting is accepted and does nothing).
+ */
 async function readCells(
+  db: Db,
+  exam: ExamRow,
+  sittingAttemptIds: string[],
+): Promise<Map<string, CellsRow>> {
+  if (sittingAttemptIds.length > NO_JIT_ROWS)
+    return db.transaction(async (tx) => {
+      await tx.execute(sql`set local jit = off`);
+      return readCellsOnce(tx, exam, sittingAttemptIds);
+    });
+  return readCellsOnce(db, exam, sittingAttemptIds);
+}
+
+async function readCellsOnce(
   db: Db,
   exam: ExamRow,
   sittingAttemptIds: string[],
 ): Promise<Map<string, CellsRow>> {
   if (sittingAttemptIds.length === 0) return new Map();
   const found = await db.execute(sql`
-    select sa.id as "sittingAttemptId", m.total, ${timeUsed(sql`m.last_at`)} as "timeUsedSeconds",
-      m.cells, m.signals
+    select sa.id as "sittingAttemptId",
+      json_agg(json_build_object('ordinal', x.ordinal, 'challengeId', x."challengeId",
+        'score', x.score, 'verdict', x.verdict, 'submissions', x."submissionCount",
+        'submissionId', x."submissionId") order by x.ordinal) as cells,
+      case when bool_or(x.records) then json_build_object(
+        'tabChanges', coalesce(sum(x."tabChanges"), 0),
+        'awayMs', coalesce(sum(x."awayMs"), 0),
+        'pastes', coalesce(sum(x.pastes), 0),
+        'blockedPastes', coalesce(sum(x."blockedPastes"), 0),
+        'reloads', coalesce(sum(x.reloads), 0)) end as signals
     from sitting_attempts sa
-      cross join lateral (
-        select ${roundedTotal(sql`x.score`)} as total, max(x."lastSubmissionAt") as last_at,
-          json_agg(json_build_object('ordinal', x.ordinal, 'challengeId', x."challengeId",
-            'score', x.score, 'verdict', x.verdict, 'submissions', x."submissionCount",
-            'submissionId', x."submissionId") order by x.ordinal) as cells,
-          case when bool_or(x.records) then json_build_object(
-            'tabChanges', coalesce(sum(x."tabChanges"), 0),
-            'awayMs', coalesce(sum(x."awayMs"), 0),
-            'pastes', coalesce(sum(x.pastes), 0),
-            'blockedPastes', coalesce(sum(x."blockedPastes"), 0),
-            'reloads', coalesce(sum(x.reloads), 0)) end as signals
-        from (${slotCellsSql(exam.sittingId, sql`sa.id`, exam.scoring)}) x) m
+      cross join lateral (${slotCellsSql(exam.sittingId, sql`sa.id`, exam.scoring)}) x
     where sa.id in (${sql.join(
       sittingAttemptIds.map((id) => sql`${id}::uuid`),
       sql`, `,
-    )})`);
+    )})
+    group by sa.id`);
   return new Map(rowsOf<CellsRow>(found).map((r) => [r.sittingAttemptId, r]));
 }
 
@@ -224,8 +235,8 @@ function toRow(
     startedAt: r.startedAt,
     deadline: r.deadline,
     finishedAt: r.finishedAt,
-    timeUsedSeconds: c?.timeUsedSeconds ?? null,
-    total: c?.total ?? null,
+    timeUsedSeconds: r.timeUsedSeconds,
+    total: r.total,
     cells,
     signals: signals
       ? {
@@ -246,9 +257,7 @@ export async function countExamResults(
   filters: ExamResultsFilters,
   now: Date,
 ): Promise<number> {
-  const found = await db.execute(
-    sql`select count(*)::int as n ${fromWhere(exam, filters, now, { totals: false })}`,
-  );
+  const found = await db.execute(sql`select count(*)::int as n ${fromWhere(exam, filters, now)}`);
   return rowsOf<{ n: number }>(found)[0]?.n ?? 0;
 }
 
