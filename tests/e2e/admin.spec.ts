@@ -4,15 +4,8 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_ADMIN } from './admin-credentials.ts';
+import { signInAsAdmin } from './results-support.ts';
 import { toasts, uniqueEmail } from './support.ts';
-
-async function signInAsAdmin(page: Page) {
-  await page.goto('/admin');
-  await page.getByLabel('Admin email').fill(E2E_ADMIN.email);
-  await page.getByLabel('Password').fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/adminDash/);
-}
 
 const menu = (page: Page) => page.getByRole('navigation', { name: 'Dashboard menu' });
 
