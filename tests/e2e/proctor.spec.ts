@@ -3,7 +3,9 @@
  * student by email; the row goes from "Not started" to "Working" when the student opens the test,
  * and its submission count grows when they submit, without a reload of the teacher's page. A
  * lecture hall of 500 students renders only the rows in view, and the table says how many it has.
- * The view is looked at in light and dark mode (screenshots in the tests' output folders).
+ * The view is looked at in light and dark mode (screenshots in the tests' output folders). A
+ * proctor gives a working student 10 extra minutes from their row, and the student's countdown
+ * grows on the page they have open.
  */
 import { expect, test } from '@playwright/test';
 import {
@@ -13,6 +15,7 @@ import {
   type ProctorStudent,
   type ProctorView,
 } from '../../src/contract/proctor.ts';
+import { accommodationMessages } from '../../src/contract/accommodations.ts';
 import { examLifecyclePath, examsPath } from '../../src/contract/exams.ts';
 import { compilerFrame, createChallenge, uniqueCode } from './compiler-support.ts';
 import { examRow, problemEntry, problemFrame } from './exams-support.ts';
@@ -251,4 +254,59 @@ test.describe('a lecture hall', () => {
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
     await page.screenshot({ path: testInfo.outputPath('hall-dark.png') });
   });
+});
+
+test('a proctor gives a working student 10 extra minutes from the proctor view; their timer grows without a reload', async ({
+  page,
+  browser,
+}) => {
+  test.slow();
+  const code = uniqueCode('PROCTIME');
+  await createChallenge(page.request, code);
+  const account = newAccount('proctime');
+  await signUpThroughUi(page, account);
+  const screen = studentScreen(page);
+  await screen.testCode.fill(code);
+  await screen.startTest.click();
+  const frame = compilerFrame(page, code);
+  // A bound on a loaded machine, not a measure: the compiler page is a lazy chunk.
+  await expect(frame.getByRole('heading', { name: 'Sum of two' })).toBeVisible({ timeout: 30_000 });
+  await expect(frame.getByTestId('countdown')).toHaveText(/^(60:00|59:\d\d)$/);
+  const compilerPage = page.frames().find((f) => f.url().includes(`/compiler/${code}`));
+  await compilerPage?.evaluate(() => (document.body.dataset.live = 'yes'));
+
+  const teacherContext = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const teacher = await teacherContext.newPage();
+  await signInAsAdmin(teacher);
+  await teacher.goto(`/adminDash?view=proctor&challengeId=${encodeURIComponent(code)}`);
+  await teacher.getByLabel(proctorMessages.search).fill(account.email);
+  const row = teacher.getByTestId('proctor-row').filter({ hasText: account.email });
+  // A bound: the view's first read on a loaded machine.
+  await expect(row.getByTestId('proctor-state')).toHaveText(proctorMessages.stateWorking, {
+    timeout: 30_000,
+  });
+  await row
+    .getByRole('button', { name: accommodationMessages.openLabel.replace('{name}', account.name) })
+    .click();
+  const dialog = teacher.getByRole('dialog', {
+    name: accommodationMessages.title.replace('{name}', account.name),
+  });
+  await dialog.getByLabel(accommodationMessages.minutesLabel).fill('10');
+  await dialog.getByLabel(accommodationMessages.reasonLabel).fill('Arrived with a broken keyboard');
+  await dialog.getByRole('button', { name: accommodationMessages.give }).click();
+  await expect(dialog.getByTestId('accommodations-summary')).toHaveText('+10 min');
+  await dialog.getByRole('button', { name: 'Close' }).click();
+
+  // The student's countdown grew by 10 minutes on the same page; the proctor's row follows.
+  await expect(frame.getByTestId('countdown')).toHaveText(/^01:(10:00|09:\d\d)$/, {
+    timeout: 30_000, // A bound on a loaded machine, not a measure: one long poll's answer.
+  });
+  await expect(frame.locator('body[data-live="yes"]')).toHaveCount(1);
+  await expect(row.getByTestId('proctor-time-left')).toHaveText(
+    /^(1:10:00|1:09:\d\d|01:(10:00|09:\d\d))$/,
+    {
+      timeout: 30_000,
+    },
+  );
+  await teacherContext.close();
 });
