@@ -153,6 +153,8 @@ function startPollers(url: string, notices: string, students: Student[], deadlin
     // When each screen last saw a new announcement and had read the list (epoch ms).
     const arrivals = students.map(() => 0);
     const controller = new AbortController();
+    // Every poll of the 500 screens listens on this one signal.
+    require('node:events').setMaxListeners(0, controller.signal);
     async function screen(s, i) {
       const problem = 'BENCH-SIT-' + ((i % ${SLOTS}) + 1);
       const path = url + '?known=' + encodeURIComponent(deadline) + '&wait=' + wait + '&problem=' + problem;
