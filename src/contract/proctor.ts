@@ -61,6 +61,9 @@ export const proctorMessages = {
   summary:
     '{total} in the roster: {notStarted} not started, {working} working, {offline} offline, {finished} finished',
   shown: 'Showing {count}',
+  unanswered: '{count} unanswered questions',
+  unansweredOne: '1 unanswered question',
+  unansweredLinkLabel: '{text}: open the Notices page',
   filterState: 'State',
   filterAll: 'All',
   search: 'Search name or email',
@@ -166,7 +169,7 @@ export const proctorViewSchema = z.object({
   }),
   students: z.array(proctorStudentSchema),
   counts: proctorCountsSchema,
-  /** Clarifications not answered yet (another part of issue 32); null until they exist. */
+  /** The sitting's questions nobody has answered yet (its Notices page answers them). */
   unansweredQuestions: z.number().int().nullable(),
 });
 export type ProctorView = z.infer<typeof proctorViewSchema>;

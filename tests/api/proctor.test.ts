@@ -13,6 +13,7 @@ import {
   type ProctorStudent,
   type ProctorView,
 } from '../../src/contract/proctor.ts';
+import { staffAnswerPath, studentExamNoticesPath } from '../../src/contract/notices.ts';
 import { challengeLifecyclePath } from '../../src/contract/sittings.ts';
 import { addChallenge, challengeInput, signInStudent, solutions } from './compiler-fixtures.ts';
 import { createExam, examInput, openExam, seedStudents } from './exam-fixtures.ts';
@@ -96,7 +97,7 @@ describe.each(databaseKinds)('the proctor view on %s', (kind) => {
     // The roster is every student account, as the Results page counts "not started".
     expect(first.students).toHaveLength(Number(users?.n));
     expect(first.sitting).toMatchObject({ kind: 'challenge', code: 'PROC-1', stoppedAt: null });
-    expect(first.unansweredQuestions).toBeNull();
+    expect(first.unansweredQuestions).toBe(0);
     expect(row(first, idle.id)).toMatchObject({
       state: 'not-started',
       deadline: null,
@@ -282,6 +283,36 @@ describe.each(databaseKinds)('the proctor view on %s', (kind) => {
     expect(Date.now() - started).toBeGreaterThan(1000);
     expect(after.version).toBe(arrived.version);
     expect(row(after, student.id).lastSeenAt).toBe('2030-06-10T09:30:20.000Z');
+  });
+
+  it('counts the questions nobody has answered, and an answer takes one off', async () => {
+    at('2030-06-10T09:00:00Z');
+    await createExam(
+      server,
+      admin,
+      examInput('PROC-ASK', [{ points: 10, challengeIds: ['PROC-A'] }]),
+    );
+    const [student] = await seedStudents(server, `proc-ask-${kind}`, 1);
+    if (!student) throw new Error('no student');
+    await openExam(server, student, 'PROC-ASK');
+    expect((await view(proctorExamPath('PROC-ASK'))).unansweredQuestions).toBe(0);
+    const ask = (body: string) =>
+      call(server, 'POST', studentExamNoticesPath('PROC-ASK'), { body }, student.session);
+    const first = await ask('Is the input sorted?');
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect((await ask('May I use a dictionary?')).status).toBe(200);
+    expect((await view(proctorExamPath('PROC-ASK'))).unansweredQuestions).toBe(2);
+    const questionId = (first.body as { id: number }).id;
+    const target = { kind: 'exam', examCode: 'PROC-ASK' } as const;
+    const answered = await call(
+      server,
+      'POST',
+      staffAnswerPath(target, questionId),
+      { body: 'Yes.', audience: 'asker' },
+      admin,
+    );
+    expect(answered.status, JSON.stringify(answered.body)).toBe(200);
+    expect((await view(proctorExamPath('PROC-ASK'))).unansweredQuestions).toBe(1);
   });
 
   it('is for staff only, and refuses what it does not know', async () => {

@@ -44,6 +44,15 @@ export async function noticeCursor(db: Db, sittingId: string, userId: string): P
   return Number(rowsOf<{ cursor: string }>(found)[0]?.cursor ?? 0);
 }
 
+/** Questions of the sitting nobody has answered yet (the proctor view counts them). */
+export async function unansweredQuestionCount(db: Db, sittingId: string): Promise<number> {
+  const found = await db.execute(sql`
+    select count(*)::text as count from sitting_notices q
+    where q.sitting_id = ${sittingId} and q.kind = 'question'
+      and not exists (select 1 from sitting_notices a where a.question_id = q.id)`);
+  return Number(rowsOf<{ count: string }>(found)[0]?.count ?? 0);
+}
+
 const rowColumns = sql`
   n.id::text as id, n.kind, n.user_id as "userId", n.question_id::text as "questionId",
   n.to_all as "toAll", n.challenge_id as "challengeId", c.challenge_name as "challengeName",

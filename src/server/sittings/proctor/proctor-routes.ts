@@ -24,6 +24,7 @@ import { challengeSitting, findSitting, type Sitting } from '../sitting-queries.
 import { followProctor } from './follow-proctor.ts';
 import { examChallengeIds, findChallengeTitle, readProctorRows } from './proctor-queries.ts';
 import { buildProctorView } from './proctor-view.ts';
+import { unansweredQuestionCount } from '../notices/notice-queries.ts';
 
 type Deps = {
   db: Db;
@@ -54,7 +55,10 @@ export const proctorRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
     const read = async (): Promise<ProctorView> => {
       // The lifecycle is read again each time: a stop while the poll is held changes every state.
       const sitting = (await findSitting(db, watched.sitting.id)) ?? watched.sitting;
-      const rows = await readProctorRows(db, sitting.id);
+      const [rows, unanswered] = await Promise.all([
+        readProctorRows(db, sitting.id),
+        unansweredQuestionCount(db, sitting.id),
+      ]);
       return buildProctorView(
         rows,
         {
@@ -65,6 +69,7 @@ export const proctorRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
           stoppedAt: sitting.stoppedAt?.toISOString() ?? null,
         },
         now(),
+        unanswered,
       );
     };
     return followProctor({

@@ -112,9 +112,10 @@ export function buildProctorView(
   rows: readonly ProctorRow[],
   sitting: ProctorView['sitting'],
   now: Date,
+  unansweredQuestions: number | null = null,
 ): ProctorView {
   const stoppedAt = sitting.stoppedAt === null ? null : new Date(sitting.stoppedAt);
   const students = rows.map((row) => toStudent(row, stoppedAt, now));
-  const body = { sitting, students, counts: countStates(students), unansweredQuestions: null };
+  const body = { sitting, students, counts: countStates(students), unansweredQuestions };
   return { generatedAt: now.toISOString(), version: versionOf(body), ...body };
 }

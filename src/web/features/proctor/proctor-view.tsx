@@ -119,6 +119,13 @@ function LiveProctorView({ token, challengeId, examCode, renderActions, toolbar 
         <p className="proctor__summary" aria-live="polite" data-testid="proctor-summary">
           {view ? summaryText(view.counts, view.students.length) : null}
         </p>
+        {view && view.unansweredQuestions ? (
+          <UnansweredLink
+            count={view.unansweredQuestions}
+            challengeId={challengeId}
+            examCode={examCode}
+          />
+        ) : null}
         <p className="proctor__updated muted" data-testid="proctor-updated">
           {live.reconnecting
             ? t.reconnecting
@@ -175,4 +182,29 @@ function summaryText(counts: ProctorCounts, total: number): string {
     .replace('{working}', counts.working.toLocaleString())
     .replace('{offline}', counts.offline.toLocaleString())
     .replace('{finished}', counts.finished.toLocaleString());
+}
+
+/** The questions waiting for an answer, a link to the sitting's Notices page (features/notices). */
+function UnansweredLink(props: {
+  count: number;
+  challengeId: string | undefined;
+  examCode: string | undefined;
+}) {
+  const text =
+    props.count === 1 ? t.unansweredOne : t.unanswered.replace('{count}', String(props.count));
+  const search =
+    props.examCode !== undefined
+      ? { view: 'notices' as const, exam: props.examCode }
+      : { view: 'notices' as const, challengeId: props.challengeId };
+  return (
+    <Link
+      to="/adminDash"
+      search={search}
+      className="link proctor__unanswered"
+      data-testid="proctor-unanswered"
+      aria-label={t.unansweredLinkLabel.replace('{text}', text)}
+    >
+      {text}
+    </Link>
+  );
 }
