@@ -8,11 +8,10 @@
  */
 import { expect, test } from '@playwright/test';
 import { accommodationMessages as m } from '../../src/contract/accommodations.ts';
-import { examLifecyclePath, examsPath } from '../../src/contract/exams.ts';
 import { compilerFrame, createChallenge, uniqueCode } from './compiler-support.ts';
 import { E2E_ADMIN } from './admin-credentials.ts';
-import { examRow, problemEntry } from './exams-support.ts';
-import { adminToken, dashMenu, signInAsAdmin } from './results-support.ts';
+import { examRow, problemEntry, publishedExam } from './exams-support.ts';
+import { dashMenu, signInAsAdmin } from './results-support.ts';
 import { newAccount, signUpThroughUi, studentScreen } from './support.ts';
 
 test('10 extra minutes from the results row reach the student’s timer without a reload', async ({
@@ -95,22 +94,7 @@ test('a finished exam reopened from the matrix row comes back on the student’s
   const problem = uniqueCode('REOPENP');
   await createChallenge(request, problem, { challengeName: 'Reopened problem' });
   const code = uniqueCode('REOPEN').toUpperCase();
-  const headers = { authorization: `Bearer ${await adminToken(request)}` };
-  const exam = {
-    examCode: code,
-    title: 'Reopened exam',
-    instructions: '',
-    startDate: '2020-01-01',
-    startTime: '00:00',
-    endDate: '2099-12-31',
-    endTime: '23:59',
-    durationMinutes: 60,
-    scoring: 'best',
-    slots: [{ points: 10, challengeIds: [problem] }],
-  };
-  expect((await request.post(examsPath, { data: exam, headers })).ok()).toBe(true);
-  const publish = { data: { action: 'publish' }, headers };
-  expect((await request.post(examLifecyclePath(code), publish)).ok()).toBe(true);
+  await publishedExam(request, code, 'Reopened exam', [problem]);
 
   // The student opens the exam and finishes it at once.
   const student = newAccount('reopen');

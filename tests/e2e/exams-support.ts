@@ -3,8 +3,15 @@
  * student's exam screen found the way a student finds it (problems by their name in the list,
  * each problem's compiler page in its own frame).
  */
-import { expect, type FrameLocator, type Locator, type Page } from '@playwright/test';
-import { dashMenu } from './results-support.ts';
+import {
+  expect,
+  type APIRequestContext,
+  type FrameLocator,
+  type Locator,
+  type Page,
+} from '@playwright/test';
+import { examLifecyclePath, examsPath } from '../../src/contract/exams.ts';
+import { adminToken, dashMenu } from './results-support.ts';
 
 /** yyyy-mm-dd, `days` from today on the UTC calendar (the e2e server's TZ). */
 export function utcDate(days: number): string {
@@ -76,4 +83,32 @@ export function problemFrame(page: Page, n: number, name: string): FrameLocator 
 export function typedAsStudent(code: string): string {
   const mixed = [...code].map((c, i) => (i % 2 === 0 ? c.toLowerCase() : c.toUpperCase())).join('');
   return `  ${mixed} `;
+}
+
+/**
+ * A published exam made through the staff API, open all day every day for 60 minutes: one
+ * 10-point problem per challenge, in order.
+ */
+export async function publishedExam(
+  request: APIRequestContext,
+  code: string,
+  title: string,
+  challengeIds: readonly string[],
+): Promise<void> {
+  const headers = { authorization: `Bearer ${await adminToken(request)}` };
+  const exam = {
+    examCode: code,
+    title,
+    instructions: '',
+    startDate: '2020-01-01',
+    startTime: '00:00',
+    endDate: '2099-12-31',
+    endTime: '23:59',
+    durationMinutes: 60,
+    scoring: 'best',
+    slots: challengeIds.map((id) => ({ points: 10, challengeIds: [id] })),
+  };
+  expect((await request.post(examsPath, { data: exam, headers })).ok()).toBe(true);
+  const publish = { data: { action: 'publish' }, headers };
+  expect((await request.post(examLifecyclePath(code), publish)).ok()).toBe(true);
 }

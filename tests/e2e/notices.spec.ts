@@ -5,11 +5,10 @@
  * student reads the question and the answer, without the asker's name.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { examLifecyclePath, examsPath } from '../../src/contract/exams.ts';
 import { noticeMessages } from '../../src/contract/notices.ts';
 import { compilerFrame, createChallenge, uniqueCode } from './compiler-support.ts';
-import { examRow, problemEntry } from './exams-support.ts';
-import { adminToken, dashMenu, signInAsAdmin } from './results-support.ts';
+import { examRow, problemEntry, publishedExam } from './exams-support.ts';
+import { dashMenu, signInAsAdmin } from './results-support.ts';
 import { newAccount, signUpThroughUi, studentScreen } from './support.ts';
 
 /** A student in a browser of their own, on the test or exam screen of `code`. */
@@ -90,22 +89,7 @@ test('a question asked on the exam screen and answered to everyone reaches the o
   const problem = uniqueCode('NOTEX');
   await createChallenge(request, problem, { challengeName: 'Notice problem' });
   const code = uniqueCode('NOTEEXAM').toUpperCase();
-  const headers = { authorization: `Bearer ${await adminToken(request)}` };
-  const exam = {
-    examCode: code,
-    title: 'Notice exam',
-    instructions: '',
-    startDate: '2020-01-01',
-    startTime: '00:00',
-    endDate: '2099-12-31',
-    endTime: '23:59',
-    durationMinutes: 60,
-    scoring: 'best',
-    slots: [{ points: 10, challengeIds: [problem] }],
-  };
-  expect((await request.post(examsPath, { data: exam, headers })).ok()).toBe(true);
-  const publish = { data: { action: 'publish' }, headers };
-  expect((await request.post(examLifecyclePath(code), publish)).ok()).toBe(true);
+  await publishedExam(request, code, 'Notice exam', [problem]);
 
   const asker = await studentOn(browser, 'note-ask', code);
   const other = await studentOn(browser, 'note-other', code);

@@ -16,10 +16,9 @@ import {
   type ProctorView,
 } from '../../src/contract/proctor.ts';
 import { accommodationMessages } from '../../src/contract/accommodations.ts';
-import { examLifecyclePath, examsPath } from '../../src/contract/exams.ts';
 import { compilerFrame, createChallenge, uniqueCode } from './compiler-support.ts';
-import { examRow, problemEntry, problemFrame } from './exams-support.ts';
-import { adminToken, dashMenu, signInAsAdmin } from './results-support.ts';
+import { examRow, problemEntry, problemFrame, publishedExam } from './exams-support.ts';
+import { dashMenu, signInAsAdmin } from './results-support.ts';
 import { newAccount, signUpThroughUi, studentScreen } from './support.ts';
 
 test('the proctor view follows a student from not started to working to submitting, live', async ({
@@ -99,25 +98,7 @@ test('an exam’s proctor view shows the problem a student selects on the exam s
   await createChallenge(request, first, { challengeName: 'Proctored first' });
   await createChallenge(request, second, { challengeName: 'Proctored second' });
   const code = uniqueCode('PROCEXAM').toUpperCase();
-  const headers = { authorization: `Bearer ${await adminToken(request)}` };
-  const exam = {
-    examCode: code,
-    title: 'Proctored exam',
-    instructions: '',
-    startDate: '2020-01-01',
-    startTime: '00:00',
-    endDate: '2099-12-31',
-    endTime: '23:59',
-    durationMinutes: 60,
-    scoring: 'best',
-    slots: [
-      { points: 10, challengeIds: [first] },
-      { points: 10, challengeIds: [second] },
-    ],
-  };
-  expect((await request.post(examsPath, { data: exam, headers })).ok()).toBe(true);
-  const publish = { data: { action: 'publish' }, headers };
-  expect((await request.post(examLifecyclePath(code), publish)).ok()).toBe(true);
+  await publishedExam(request, code, 'Proctored exam', [first, second]);
 
   const account = newAccount('proctorexam');
   await signUpThroughUi(page, account);

@@ -8,9 +8,8 @@ import { expect, test } from '@playwright/test';
 import { messages } from '../../src/contract/messages.ts';
 import { sittingMessages } from '../../src/contract/sittings.ts';
 import { compilerFrame, createChallenge, uniqueCode } from './compiler-support.ts';
-import { examLifecyclePath, examsPath } from '../../src/contract/exams.ts';
-import { examRow, problemEntry, problemFrame } from './exams-support.ts';
-import { adminToken, dashMenu, signInAsAdmin } from './results-support.ts';
+import { examRow, problemEntry, problemFrame, publishedExam } from './exams-support.ts';
+import { dashMenu, signInAsAdmin } from './results-support.ts';
 import { newAccount, signUpThroughUi, studentScreen } from './support.ts';
 
 test('Stop now and Reopen reach a working student’s page at once, without a reload', async ({
@@ -75,22 +74,7 @@ test('Stop now and Reopen of an exam reach the exam screen and its problem’s p
   const problem = uniqueCode('LIVEX');
   await createChallenge(request, problem, { challengeName: 'Live exam problem' });
   const code = uniqueCode('LIVEEXAM').toUpperCase();
-  const headers = { authorization: `Bearer ${await adminToken(request)}` };
-  const exam = {
-    examCode: code,
-    title: 'Live exam',
-    instructions: '',
-    startDate: '2020-01-01',
-    startTime: '00:00',
-    endDate: '2099-12-31',
-    endTime: '23:59',
-    durationMinutes: 60,
-    scoring: 'best',
-    slots: [{ points: 10, challengeIds: [problem] }],
-  };
-  expect((await request.post(examsPath, { data: exam, headers })).ok()).toBe(true);
-  const publish = { data: { action: 'publish' }, headers };
-  expect((await request.post(examLifecyclePath(code), publish)).ok()).toBe(true);
+  await publishedExam(request, code, 'Live exam', [problem]);
 
   // The student opens the exam and its problem.
   await signUpThroughUi(page, newAccount('liveexam'));
