@@ -22,6 +22,7 @@ import { createDeviceCookies } from './auth/device-cookie.ts';
 import { createLoginThrottle } from './auth/login-throttle.ts';
 import { createUnknownClients } from './auth/unknown-clients.ts';
 import { createGuards } from './auth/guards.ts';
+import { checkStaffRoute } from './auth/staff-route-check.ts';
 import { hashQueue } from './auth/hash-queue.ts';
 import { gateSignIns, SignInGate } from './auth/sign-in-gate.ts';
 import { activateAccountPath } from '../contract/activate-account.ts';
@@ -159,9 +160,11 @@ export async function buildApp(
   // Device cookies (login) and the single sign-on flow read and set cookies.
   await app.register(fastifyCookie);
   app.decorateRequest('auth', null);
+  app.decorateRequest('actor', null);
   // Accounts' token versions: logout, reset, sign out everywhere and deletion end sessions.
   const versions = createSessionVersions(database, app.log);
   const guards = createGuards(tokens, versions);
+  app.addHook('onRoute', (route) => checkStaffRoute(route, guards.staff));
   // The durable judge queue; this process judges too unless JUDGE_IN_PROCESS=false.
   const judging = await startJudging({
     config,

@@ -1,35 +1,44 @@
 /**
- * Role checks for routes (DESIGN.md §3): a route opts in with `onRequest: guards.admin` (or
- * `.staff` for teaching-staff calls, `.student`, `.signedIn`), so the check comes before the body is even read or validated. No
- * token or a bad one answers 401, an expired one 401 with its own message, a token of the wrong
- * role 403, a revoked one (its account logged out, reset its password, was signed out everywhere
- * or deleted: session-versions.ts) 401 as a bad one. The verified claims are on `request.auth`.
+ * Role checks for routes (DESIGN.md §3): a route opts in with `onRequest: guards.staff` (every
+ * teaching-staff call, which also names its action: `config: { action }`, policy.ts), `.student`
+ * or `.signedIn`, so the check comes before the body is even read or validated. No token or a bad
+ * one answers 401, an expired one 401 with its own message, a token of the wrong role 403, a
+ * revoked one (its account logged out, reset its password, was signed out everywhere or deleted:
+ * session-versions.ts) 401 as a bad one, a staff member whose role does not allow the action
+ * 403. The verified claims are on `request.auth`, the staff member on `request.actor`.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { messages } from '../../contract/messages.ts';
 import { HttpError } from '../http-error.ts';
+import { can, isStaffAction, type Actor, type StaffAction } from './policy.ts';
 import type { SessionVersions } from './session-versions.ts';
 import type { Role, TokenClaims, TokenService } from './tokens.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
     auth: TokenClaims | null;
+    /** The staff member behind a `guards.staff` call; null on every other call. */
+    actor: Actor | null;
+  }
+  interface FastifyContextConfig {
+    /** What a staff route does, in the policy's words (policy.ts). */
+    action?: StaffAction;
   }
 }
 
 export type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-/**
- * `staff` is every teaching-staff call's guard (exams, sittings, proctoring), chosen here once:
- * today it is the administrator's; the staff issue (33) turns it into the role policy without
- * touching the routes that use it.
- */
-export type Guards = { admin: Guard; staff: Guard; student: Guard; signedIn: Guard };
+export type Guards = { staff: Guard; student: Guard; signedIn: Guard };
 
 function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   if (!header) return undefined;
   const [scheme, token] = header.split(' ');
   return scheme?.toLowerCase() === 'bearer' && token ? token : undefined;
+}
+
+/** The staff member a verified staff token names (an administrator's token: an owner). */
+function actorOf(claims: TokenClaims): Actor {
+  return { id: claims.sub, email: claims.email, role: 'owner', courses: new Map() };
 }
 
 export function createGuards(tokens: TokenService, versions: SessionVersions): Guards {
@@ -51,9 +60,18 @@ export function createGuards(tokens: TokenService, versions: SessionVersions): G
         throw new HttpError(401, messages.unauthorized);
       request.auth = claims;
     };
+  const staffToken = allow(['admin']);
   return {
-    admin: allow(['admin']),
-    staff: allow(['admin']),
+    async staff(request, reply) {
+      const action = request.routeOptions.config.action;
+      // staff-route-check.ts refuses to start a server with such a route; this is the backstop.
+      if (!isStaffAction(action)) throw new HttpError(403, messages.forbidden);
+      await staffToken(request, reply);
+      if (!request.auth) throw new HttpError(401, messages.unauthorized);
+      const actor = actorOf(request.auth);
+      if (!can(actor, action)) throw new HttpError(403, messages.forbidden);
+      request.actor = actor;
+    },
     student: allow(['student']),
     signedIn: allow(['student', 'admin']),
   };

@@ -35,7 +35,8 @@ export const sessionRoutes: FastifyPluginAsyncZod<Deps> = async (app, { guards, 
   app.post(
     signOutStudentPath,
     {
-      onRequest: guards.admin,
+      onRequest: guards.staff,
+      config: { action: 'sitting.act' },
       schema: { body: signOutStudentRequestSchema, response: { 200: sessionEndedResponseSchema } },
     },
     async (request) => {

@@ -103,7 +103,8 @@ export const challengeImageRoutes: FastifyPluginAsyncZod<Deps> = async (app, { d
   app.get(
     challengeImagesPath,
     {
-      onRequest: guards.admin,
+      onRequest: guards.staff,
+      config: { action: 'challenge.read' },
       schema: {
         params: challengeImagesParamsSchema,
         response: { 200: challengeImagesResponseSchema },
@@ -119,7 +120,8 @@ export const challengeImageRoutes: FastifyPluginAsyncZod<Deps> = async (app, { d
   app.post(
     challengeImagesPath,
     {
-      onRequest: guards.admin,
+      onRequest: guards.staff,
+      config: { action: 'challenge.write' },
       bodyLimit: CHALLENGE_IMAGE_MAX_BYTES + 64 * 1024,
       schema: { params: challengeImagesParamsSchema, response: { 200: challengeImageSchema } },
     },
@@ -150,7 +152,8 @@ export const challengeImageRoutes: FastifyPluginAsyncZod<Deps> = async (app, { d
   app.get(
     challengeImagePath,
     {
-      onRequest: guards.admin,
+      onRequest: guards.staff,
+      config: { action: 'challenge.read' },
       compress: false,
       schema: { params: challengeImageParamsSchema },
     },
@@ -177,7 +180,8 @@ export const challengeImageRoutes: FastifyPluginAsyncZod<Deps> = async (app, { d
   app.delete(
     challengeImagePath,
     {
-      onRequest: guards.admin,
+      onRequest: guards.staff,
+      config: { action: 'challenge.write' },
       schema: {
         params: challengeImageParamsSchema,
         response: { 200: challengeImagesResponseSchema },

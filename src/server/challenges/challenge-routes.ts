@@ -83,7 +83,8 @@ export const challengeRoutes: FastifyPluginAsyncZod<Deps> = async (
   app.post(
     addChallengePath,
     {
-      onRequest: guards.admin,
+      onRequest: guards.staff,
+      config: { action: 'challenge.write' },
       bodyLimit: CHALLENGE_MAX_BODY_BYTES,
       schema: { body: challengeInputSchema, response: { 200: addChallengeResponseSchema } },
     },
@@ -104,7 +105,8 @@ export const challengeRoutes: FastifyPluginAsyncZod<Deps> = async (
   app.post(
     getChallengePath,
     {
-      onRequest: guards.admin,
+      onRequest: guards.staff,
+      config: { action: 'challenge.read' },
       schema: { body: challengeIdRequestSchema, response: { 200: challengeSchema } },
     },
     async (request) => {
@@ -117,7 +119,8 @@ export const challengeRoutes: FastifyPluginAsyncZod<Deps> = async (
   app.post(
     updateChallengePath,
     {
-      onRequest: guards.admin,
+      onRequest: guards.staff,
+      config: { action: 'challenge.write' },
       bodyLimit: CHALLENGE_MAX_BODY_BYTES,
       schema: { body: challengeInputSchema, response: { 200: updateChallengeResponseSchema } },
     },
@@ -139,7 +142,8 @@ export const challengeRoutes: FastifyPluginAsyncZod<Deps> = async (
   app.post(
     deleteChallengePath,
     {
-      onRequest: guards.admin,
+      onRequest: guards.staff,
+      config: { action: 'challenge.write' },
       schema: {
         querystring: z.object(
           { challengeId: challengeIdSchema },

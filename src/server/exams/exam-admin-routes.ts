@@ -45,7 +45,11 @@ export const examAdminRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) =>
 
   app.get(
     examsPath,
-    { onRequest: staff, schema: { response: { 200: examListResponseSchema } } },
+    {
+      onRequest: staff,
+      config: { action: 'exam.read' },
+      schema: { response: { 200: examListResponseSchema } },
+    },
     async () => ({ exams: await listExams(db, timeZone) }),
   );
 
@@ -53,6 +57,7 @@ export const examAdminRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) =>
     examsPath,
     {
       onRequest: staff,
+      config: { action: 'exam.write' },
       schema: { body: examInputSchema, response: { 200: examResponseSchema } },
     },
     async (request) => {
@@ -65,6 +70,7 @@ export const examAdminRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) =>
     examRoute,
     {
       onRequest: staff,
+      config: { action: 'exam.read' },
       schema: { params: examCodeParamsSchema, response: { 200: examResponseSchema } },
     },
     async (request) => ({ exam: await readByCode(request.params.examCode) }),
@@ -74,6 +80,7 @@ export const examAdminRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) =>
     examRoute,
     {
       onRequest: staff,
+      config: { action: 'exam.write' },
       schema: {
         params: examCodeParamsSchema,
         body: examInputSchema,
@@ -90,6 +97,7 @@ export const examAdminRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) =>
     examRoute,
     {
       onRequest: staff,
+      config: { action: 'exam.write' },
       schema: { params: examCodeParamsSchema, response: { 200: examDeletedResponseSchema } },
     },
     async (request) => ({
@@ -101,6 +109,7 @@ export const examAdminRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) =>
     examArchiveRoute,
     {
       onRequest: staff,
+      config: { action: 'exam.write' },
       schema: {
         params: examCodeParamsSchema,
         body: examArchiveRequestSchema,
@@ -117,6 +126,7 @@ export const examAdminRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) =>
     examLifecycleRoute,
     {
       onRequest: staff,
+      config: { action: 'sitting.control' },
       schema: {
         params: examCodeParamsSchema,
         body: lifecycleRequestSchema,
@@ -138,6 +148,7 @@ export const examAdminRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) =>
     examPreviewRoute,
     {
       onRequest: staff,
+      config: { action: 'exam.read' },
       schema: { params: examCodeParamsSchema, response: { 200: examPreviewSchema } },
     },
     async (request) => previewExam(deps, request.params.examCode),

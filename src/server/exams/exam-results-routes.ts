@@ -49,6 +49,7 @@ export const examResultsRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) 
     examResultsRoute,
     {
       onRequest: staff,
+      config: { action: 'results.read' },
       schema: {
         params: examCodeParamsSchema,
         querystring: examResultsQuerySchema,
@@ -84,6 +85,7 @@ export const examResultsRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) 
       format === 'xlsx' ? examExportXlsxRoute : examExportCsvRoute,
       {
         onRequest: staff,
+        config: { action: 'results.read' },
         // The matrix's filters and order (cursor and limit are ignored: every row is written).
         schema: { params: examCodeParamsSchema, querystring: examResultsQuerySchema },
       },

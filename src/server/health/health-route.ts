@@ -37,7 +37,11 @@ export const healthRoute: FastifyPluginAsyncZod<{
 
   app.get(
     adminHealthPath,
-    { onRequest: guards.admin, schema: { response: { 200: adminHealthResponseSchema } } },
+    {
+      onRequest: guards.staff,
+      config: { action: 'operations.read' },
+      schema: { response: { 200: adminHealthResponseSchema } },
+    },
     async () => {
       await database.db.execute(sql`select 1`);
       const caps = await readiness.recheck(ADMIN_VIEW_PROBE_MAX_AGE_MS);

@@ -176,7 +176,8 @@ export const problemRoutes: FastifyPluginAsyncZod<Deps> = async (
   app.post(
     problemImportPath,
     {
-      onRequest: guards.admin,
+      onRequest: guards.staff,
+      config: { action: 'challenge.write' },
       bodyLimit: PROBLEM_PACKAGE_MAX_BYTES + 1024 * 1024,
       schema: { response: { 200: problemImportResponseSchema } },
     },
@@ -245,7 +246,8 @@ export const problemRoutes: FastifyPluginAsyncZod<Deps> = async (
   app.get(
     '/api/admin/problems/self-checks/:id',
     {
-      onRequest: guards.admin,
+      onRequest: guards.staff,
+      config: { action: 'challenge.read' },
       schema: {
         params: z.object({ id: z.uuid({ error: messages.selfCheckNotFound }) }),
         response: { 200: selfCheckProgressSchema },
@@ -261,7 +263,8 @@ export const problemRoutes: FastifyPluginAsyncZod<Deps> = async (
   app.get(
     '/api/admin/problems/:challengeId/export',
     {
-      onRequest: guards.admin,
+      onRequest: guards.staff,
+      config: { action: 'challenge.read' },
       schema: { params: z.object({ challengeId: challengeIdSchema }) },
     },
     async (request, reply) => {

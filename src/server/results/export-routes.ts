@@ -32,7 +32,7 @@ export const exportRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, guard
   for (const format of ['xlsx', 'csv'] as const) {
     app.get(
       format === 'xlsx' ? resultsExportXlsxRoute : resultsExportCsvRoute,
-      { onRequest: guards.admin, schema },
+      { onRequest: guards.staff, config: { action: 'results.read' }, schema },
       async (request, reply) => {
         const challenge = await challengeOr404(db, request.params.challengeId);
         const { scope, ...view } = request.query;

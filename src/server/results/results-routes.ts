@@ -62,7 +62,8 @@ export const resultsRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, guar
   app.get(
     resultsRoute,
     {
-      onRequest: guards.admin,
+      onRequest: guards.staff,
+      config: { action: 'results.read' },
       schema: {
         params: resultsParamsSchema,
         querystring: resultsQuerySchema,
@@ -99,7 +100,8 @@ export const resultsRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, guar
   app.get(
     studentSubmissionsRoute,
     {
-      onRequest: guards.admin,
+      onRequest: guards.staff,
+      config: { action: 'results.read' },
       schema: {
         params: studentSubmissionsParamsSchema,
         // `?examCode=`: the submissions made under that exam (contract/exams.ts).

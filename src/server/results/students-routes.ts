@@ -21,7 +21,8 @@ export const studentsRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, gua
   app.get(
     studentsPath,
     {
-      onRequest: guards.admin,
+      onRequest: guards.staff,
+      config: { action: 'students.read' },
       schema: { querystring: studentsQuerySchema, response: { 200: studentsResponseSchema } },
     },
     async (request) => {
@@ -43,7 +44,8 @@ export const studentsRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, gua
   app.get(
     studentFilterOptionsPath,
     {
-      onRequest: guards.admin,
+      onRequest: guards.staff,
+      config: { action: 'students.read' },
       schema: { response: { 200: studentFilterOptionsResponseSchema } },
     },
     async () => readFilterOptions(db),

@@ -43,7 +43,11 @@ export const rosterRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, guard
 
   app.get(
     rosterTemplatePath,
-    { onRequest: guards.admin, schema: { querystring: rosterTemplateQuerySchema } },
+    {
+      onRequest: guards.staff,
+      config: { action: 'students.read' },
+      schema: { querystring: rosterTemplateQuerySchema },
+    },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       if (request.query.format === 'xlsx') {
@@ -61,7 +65,11 @@ export const rosterRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, guard
 
   app.post(
     rosterUploadPath,
-    { onRequest: guards.admin, schema: { response: { 200: rosterUploadResultSchema } } },
+    {
+      onRequest: guards.staff,
+      config: { action: 'roster.upload' },
+      schema: { response: { 200: rosterUploadResultSchema } },
+    },
     async (request) => {
       const file = await readUploadedFile(request);
       const rows = await openRoster(file.fileName, file.data);

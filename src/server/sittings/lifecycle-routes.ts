@@ -28,6 +28,7 @@ export const lifecycleRoutes: FastifyPluginAsyncZod<Deps> = async (
     challengeLifecycleRoute,
     {
       onRequest: guards.staff,
+      config: { action: 'sitting.control' },
       schema: {
         params: challengeLifecycleParamsSchema,
         body: lifecycleRequestSchema,

@@ -32,7 +32,8 @@ export const judgeAdminRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) =
   app.get(
     judgeStatusPath,
     {
-      onRequest: guards.admin,
+      onRequest: guards.staff,
+      config: { action: 'operations.read' },
       schema: { querystring: judgeStatusQuerySchema, response: { 200: judgeStatusSchema } },
     },
     async (request) => queueStatus(database, request.query.challengeId),
@@ -41,7 +42,8 @@ export const judgeAdminRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) =
   app.post(
     rejudgePath,
     {
-      onRequest: guards.admin,
+      onRequest: guards.staff,
+      config: { action: 'judge.rejudge' },
       schema: { body: rejudgeRequestSchema, response: { 200: rejudgeResponseSchema } },
     },
     async (request) => {

@@ -43,7 +43,8 @@ export const testDataRoutes: FastifyPluginAsyncZod<Deps> = async (
   app.post(
     testDataUploadPath,
     {
-      onRequest: guards.admin,
+      onRequest: guards.staff,
+      config: { action: 'challenge.write' },
       bodyLimit: maxFileBytes + 1024 * 1024,
       schema: { response: { 200: testDataUploadResponseSchema } },
     },
@@ -85,7 +86,8 @@ export const testDataRoutes: FastifyPluginAsyncZod<Deps> = async (
   app.get(
     '/api/admin/test-data/:sha256',
     {
-      onRequest: guards.admin,
+      onRequest: guards.staff,
+      config: { action: 'challenge.read' },
       schema: { params: z.object({ sha256: sha256Schema }) },
     },
     async (request, reply) => {

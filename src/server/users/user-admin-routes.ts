@@ -29,7 +29,8 @@ export const userAdminRoutes: FastifyPluginAsyncZod<Deps> = async (
   app.delete(
     '/api/user/deleteUser/:email',
     {
-      onRequest: guards.admin,
+      onRequest: guards.staff,
+      config: { action: 'user.delete' },
       schema: { params: deleteUserParamsSchema, response: { 200: deleteUserResponseSchema } },
     },
     async (request) => {
@@ -45,7 +46,11 @@ export const userAdminRoutes: FastifyPluginAsyncZod<Deps> = async (
 
   app.get(
     totalStudentCountPath,
-    { onRequest: guards.admin, schema: { response: { 200: totalStudentCountResponseSchema } } },
+    {
+      onRequest: guards.staff,
+      config: { action: 'students.read' },
+      schema: { response: { 200: totalStudentCountResponseSchema } },
+    },
     async () => ({ totalUsers: await db.$count(users) }),
   );
 };

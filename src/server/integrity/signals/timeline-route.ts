@@ -24,7 +24,8 @@ export const signalTimelineRoute: FastifyPluginAsyncZod<Deps> = async (app, { db
   app.get(
     signalTimelinePath,
     {
-      onRequest: guards.admin,
+      onRequest: guards.staff,
+      config: { action: 'results.read' },
       schema: {
         params: signalTimelineParamsSchema,
         // `?examCode=`: the events recorded under that exam (contract/exams.ts).

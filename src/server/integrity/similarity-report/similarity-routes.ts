@@ -78,7 +78,8 @@ export const similarityRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, g
   app.get(
     similarityRoute,
     {
-      onRequest: guards.admin,
+      onRequest: guards.staff,
+      config: { action: 'results.read' },
       schema: {
         params: similarityParamsSchema,
         querystring: similarityQuerySchema,
@@ -97,7 +98,8 @@ export const similarityRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, g
   app.get(
     similarityPairRoute,
     {
-      onRequest: guards.admin,
+      onRequest: guards.staff,
+      config: { action: 'results.read' },
       schema: {
         params: similarityParamsSchema,
         querystring: similarityPairQuerySchema,

@@ -47,26 +47,36 @@ export const accessRuleRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, g
   const response = { 200: accessRulesViewSchema };
   app.get(
     challengeAccessRulesRoute,
-    { onRequest: guards.staff, schema: { params: challengeLifecycleParamsSchema, response } },
+    {
+      onRequest: guards.staff,
+      config: { action: 'sitting.read' },
+      schema: { params: challengeLifecycleParamsSchema, response },
+    },
     async (request) => read(await challengeSittingId(request.params.challengeId)),
   );
   app.put(
     challengeAccessRulesRoute,
     {
       onRequest: guards.staff,
+      config: { action: 'sitting.control' },
       schema: { params: challengeLifecycleParamsSchema, body: accessRulesRequestSchema, response },
     },
     async (request) => write(await challengeSittingId(request.params.challengeId), request.body),
   );
   app.get(
     examAccessRulesRoute,
-    { onRequest: guards.staff, schema: { params: examCodeParamsSchema, response } },
+    {
+      onRequest: guards.staff,
+      config: { action: 'sitting.read' },
+      schema: { params: examCodeParamsSchema, response },
+    },
     async (request) => read(await examSittingId(request.params.examCode)),
   );
   app.put(
     examAccessRulesRoute,
     {
       onRequest: guards.staff,
+      config: { action: 'sitting.control' },
       schema: { params: examCodeParamsSchema, body: accessRulesRequestSchema, response },
     },
     async (request) => write(await examSittingId(request.params.examCode), request.body),

@@ -91,6 +91,7 @@ export const accommodationRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps
     challengeAccommodationsRoute,
     {
       onRequest: guards.staff,
+      config: { action: 'sitting.read' },
       schema: {
         params: challengeAccommodationsParamsSchema,
         response: { 200: accommodationResponseSchema },
@@ -104,6 +105,7 @@ export const accommodationRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps
     challengeAccommodationsRoute,
     {
       onRequest: guards.staff,
+      config: { action: 'sitting.act' },
       schema: {
         params: challengeAccommodationsParamsSchema,
         body: accommodationRequestSchema,
@@ -123,6 +125,7 @@ export const accommodationRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps
     examAccommodationsRoute,
     {
       onRequest: guards.staff,
+      config: { action: 'sitting.read' },
       schema: {
         params: examAccommodationsParamsSchema,
         response: { 200: accommodationResponseSchema },
@@ -135,6 +138,7 @@ export const accommodationRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps
     examAccommodationsRoute,
     {
       onRequest: guards.staff,
+      config: { action: 'sitting.act' },
       schema: {
         params: examAccommodationsParamsSchema,
         body: accommodationRequestSchema,

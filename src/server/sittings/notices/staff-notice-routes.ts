@@ -40,18 +40,22 @@ function authorOf(auth: { email: string } | null): string {
 
 export const staffNoticeRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
   const { db, guards } = deps;
-  const onRequest = guards.staff;
 
   app.get(
     challengeNoticesRoute,
-    { onRequest, schema: { params: challengeParams, response: { 200: staffNoticesSchema } } },
+    {
+      onRequest: guards.staff,
+      config: { action: 'sitting.read' },
+      schema: { params: challengeParams, response: { 200: staffNoticesSchema } },
+    },
     async (request) =>
       readStaffNotices(db, await staffChallengeSitting(db, request.params.challengeId)),
   );
   app.post(
     challengeAnnouncementsRoute,
     {
-      onRequest,
+      onRequest: guards.staff,
+      config: { action: 'sitting.act' },
       schema: {
         params: challengeParams,
         body: announcementRequestSchema,
@@ -69,7 +73,8 @@ export const staffNoticeRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) 
   app.post(
     challengeAnswerRoute,
     {
-      onRequest,
+      onRequest: guards.staff,
+      config: { action: 'sitting.act' },
       schema: {
         params: challengeQuestionParams,
         body: answerRequestSchema,
@@ -88,13 +93,18 @@ export const staffNoticeRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) 
 
   app.get(
     examNoticesRoute,
-    { onRequest, schema: { params: examCodeParamsSchema, response: { 200: staffNoticesSchema } } },
+    {
+      onRequest: guards.staff,
+      config: { action: 'sitting.read' },
+      schema: { params: examCodeParamsSchema, response: { 200: staffNoticesSchema } },
+    },
     async (request) => readStaffNotices(db, await staffExamSitting(db, request.params.examCode)),
   );
   app.post(
     examAnnouncementsRoute,
     {
-      onRequest,
+      onRequest: guards.staff,
+      config: { action: 'sitting.act' },
       schema: {
         params: examCodeParamsSchema,
         body: announcementRequestSchema,
@@ -112,7 +122,8 @@ export const staffNoticeRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) 
   app.post(
     examAnswerRoute,
     {
-      onRequest,
+      onRequest: guards.staff,
+      config: { action: 'sitting.act' },
       schema: {
         params: examQuestionParams,
         body: answerRequestSchema,

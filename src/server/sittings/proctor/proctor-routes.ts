@@ -88,7 +88,11 @@ export const proctorRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
 
   app.get(
     proctorChallengeRoute,
-    { onRequest: guards.staff, schema: { ...schema, params: proctorChallengeParamsSchema } },
+    {
+      onRequest: guards.staff,
+      config: { action: 'sitting.read' },
+      schema: { ...schema, params: proctorChallengeParamsSchema },
+    },
     async (request, reply) => {
       const { challengeId } = request.params;
       const title = await findChallengeTitle(db, challengeId);
@@ -110,7 +114,11 @@ export const proctorRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
 
   app.get(
     proctorExamRoute,
-    { onRequest: guards.staff, schema: { ...schema, params: proctorExamParamsSchema } },
+    {
+      onRequest: guards.staff,
+      config: { action: 'sitting.read' },
+      schema: { ...schema, params: proctorExamParamsSchema },
+    },
     async (request, reply) => {
       const exam = await findExamByCode(db, request.params.examCode);
       const sitting = exam && (await findSitting(db, exam.sittingId));
