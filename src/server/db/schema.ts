@@ -9,6 +9,7 @@ import type { TestGroup } from '../../contract/test-groups.ts';
 import { SUBMISSION_STATUSES } from '../../contract/compiler.ts';
 import { SITTING_LIFECYCLES } from '../../contract/sittings.ts';
 import type { StoredAccessRules } from '../../contract/access-rules.ts';
+import { DEFAULT_COURSE_ID } from '../../contract/courses.ts';
 import {
   bigint,
   boolean,
@@ -87,14 +88,94 @@ export const knownSignInAddresses = pgTable(
 );
 
 /** Administrators, checked by the server (DESIGN.md §3), never in the browser. */
-export const admins = pgTable('admins', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  email: text('email').notNull().unique(),
-  passwordHash: text('password_hash').notNull(),
-  /** As users.token_version: the administrator's logout ends every session of theirs. */
-  tokenVersion: integer('token_version').notNull().default(0),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const admins = pgTable(
+  'admins',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull().unique(),
+    passwordHash: text('password_hash').notNull(),
+    /** As users.token_version: the administrator's logout ends every session of theirs. */
+    tokenVersion: integer('token_version').notNull().default(0),
+    /**
+     * The staff role (issue 33, auth/policy.ts): the spec's administrator is an owner; teachers
+     * and assistants act only in the courses course_staff names. A change of role or a
+     * deactivation moves token_version on, so it ends their sessions at once.
+     */
+    role: text('role', { enum: ['owner', 'teacher', 'assistant'] })
+      .notNull()
+      .default('owner'),
+    name: text('name').notNull().default(''),
+    deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('admins_role', sql`${t.role} in ('owner', 'teacher', 'assistant')`)],
+);
+
+/**
+ * A course (issue 33, contract/courses.ts). Codes are unique without regard to case. The
+ * default course (DEFAULT_COURSE_ID) is made by the migration that brought courses and holds
+ * everything from before.
+ */
+export const courses = pgTable(
+  'courses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    code: text('code').notNull(),
+    title: text('title').notNull(),
+    term: text('term').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('courses_code_lower').on(sql`lower(${t.code})`)],
+);
+
+export const courseSections = pgTable(
+  'course_sections',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    courseId: uuid('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+  },
+  (t) => [unique('course_sections_name').on(t.courseId, t.name)],
+);
+
+/** Who teaches or assists in a course; owners need no row (they may act in every course). */
+export const courseStaff = pgTable(
+  'course_staff',
+  {
+    courseId: uuid('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    staffId: uuid('staff_id')
+      .notNull()
+      .references(() => admins.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: ['teacher', 'assistant'] }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.courseId, t.staffId] }),
+    // The guard reads a member's courses on every staff call.
+    index('course_staff_member').on(t.staffId),
+    check('course_staff_role', sql`${t.role} in ('teacher', 'assistant')`),
+  ],
+);
+
+/** A student in a course, with their section and the college's student number when known. */
+export const enrolments = pgTable(
+  'enrolments',
+  {
+    courseId: uuid('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sectionId: uuid('section_id').references(() => courseSections.id, { onDelete: 'set null' }),
+    studentNumber: text('student_number'),
+    enrolledAt: timestamp('enrolled_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.courseId, t.userId] }), index('enrolments_user').on(t.userId)],
+);
 
 /**
  * A challenge: the spec's ten fields plus what the judge needs. `challenge_id` is the test code
@@ -143,11 +224,19 @@ export const challenges = pgTable(
     /** Exam integrity (issue 17, contract/signals.ts): both off unless the teacher turns them on. */
     captureTabChanges: boolean('capture_tab_changes').notNull().default(false),
     disablePaste: boolean('disable_paste').notNull().default(false),
+    /** The course it belongs to (issue 33); the default course's when none is named. */
+    courseId: uuid('course_id')
+      .notNull()
+      .default(DEFAULT_COURSE_ID)
+      .references(() => courses.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   // A typed test code is matched without regard to case (exams/test-codes.ts).
-  (t) => [index('challenges_id_lower').on(sql`lower(${t.challengeId})`)],
+  (t) => [
+    index('challenges_id_lower').on(sql`lower(${t.challengeId})`),
+    index('challenges_course').on(t.courseId),
+  ],
 );
 
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
@@ -474,11 +563,17 @@ export const exams = pgTable(
     durationMinutes: integer('duration_minutes').notNull(),
     scoring: text('scoring', { enum: ['best', 'last'] }).notNull(),
     archivedAt: timestamp('archived_at', { withTimezone: true }),
+    /** The course it belongs to (issue 33); the default course's when none is named. */
+    courseId: uuid('course_id')
+      .notNull()
+      .default(DEFAULT_COURSE_ID)
+      .references(() => courses.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('exams_code_lower').on(sql`lower(${t.code})`),
+    index('exams_course').on(t.courseId),
     check('exams_start_time', sql`${t.startTime} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`),
     check('exams_end_time', sql`${t.endTime} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`),
     check('exams_scoring', sql`${t.scoring} in ('best', 'last')`),
