@@ -163,8 +163,8 @@ export async function buildApp(
   app.decorateRequest('actor', null);
   // Accounts' token versions: logout, reset, sign out everywhere and deletion end sessions.
   const versions = createSessionVersions(database, app.log);
-  const guards = createGuards(tokens, versions);
-  app.addHook('onRoute', (route) => checkStaffRoute(route, guards.staff));
+  const guards = createGuards(tokens, versions, database.db);
+  app.addHook('onRoute', (route) => checkStaffRoute(route, guards.staff, guards.staffScope));
   // The durable judge queue; this process judges too unless JUDGE_IN_PROCESS=false.
   const judging = await startJudging({
     config,

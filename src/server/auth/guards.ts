@@ -10,7 +10,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { messages } from '../../contract/messages.ts';
 import { HttpError } from '../http-error.ts';
+import type { Db } from '../db/connection.ts';
+import { authorizeNamed } from './course-scope.ts';
 import { can, isStaffAction, type Actor, type StaffAction } from './policy.ts';
+import { loadActor } from './staff-actor.ts';
 import type { SessionVersions } from './session-versions.ts';
 import type { Role, TokenClaims, TokenService } from './tokens.ts';
 
@@ -27,7 +30,12 @@ declare module 'fastify' {
 }
 
 export type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-export type Guards = { staff: Guard; student: Guard; signedIn: Guard };
+/**
+ * `staffScope` is not put on routes by hand: the app adds it as every staff route's first
+ * preHandler (staff-route-check.ts), so it runs once the input is validated and can see which
+ * course the call is about (course-scope.ts).
+ */
+export type Guards = { staff: Guard; staffScope: Guard; student: Guard; signedIn: Guard };
 
 function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
@@ -36,12 +44,7 @@ function bearerToken(request: FastifyRequest): string | undefined {
   return scheme?.toLowerCase() === 'bearer' && token ? token : undefined;
 }
 
-/** The staff member a verified staff token names (an administrator's token: an owner). */
-function actorOf(claims: TokenClaims): Actor {
-  return { id: claims.sub, email: claims.email, role: 'owner', courses: new Map() };
-}
-
-export function createGuards(tokens: TokenService, versions: SessionVersions): Guards {
+export function createGuards(tokens: TokenService, versions: SessionVersions, db: Db): Guards {
   const allow = (roles: Role[]): Guard =>
     async function guard(request) {
       const token = bearerToken(request);
@@ -59,6 +62,12 @@ export function createGuards(tokens: TokenService, versions: SessionVersions): G
       if (!(await versions.isCurrent(claims.role, claims.sub, claims.ver)))
         throw new HttpError(401, messages.unauthorized);
       request.auth = claims;
+      if (claims.role === 'admin') {
+        // A deactivated member's token is refused even before its version moves on.
+        const actor = await loadActor(db, claims);
+        if (!actor) throw new HttpError(401, messages.unauthorized);
+        request.actor = actor;
+      }
     };
   const staffToken = allow(['admin']);
   return {
@@ -67,10 +76,14 @@ export function createGuards(tokens: TokenService, versions: SessionVersions): G
       // staff-route-check.ts refuses to start a server with such a route; this is the backstop.
       if (!isStaffAction(action)) throw new HttpError(403, messages.forbidden);
       await staffToken(request, reply);
-      if (!request.auth) throw new HttpError(401, messages.unauthorized);
-      const actor = actorOf(request.auth);
-      if (!can(actor, action)) throw new HttpError(403, messages.forbidden);
-      request.actor = actor;
+      if (!request.actor || !can(request.actor, action)) {
+        throw new HttpError(403, messages.forbidden);
+      }
+    },
+    async staffScope(request) {
+      const action = request.routeOptions.config.action;
+      if (!request.actor || !isStaffAction(action)) throw new HttpError(403, messages.forbidden);
+      await authorizeNamed(db, request.actor, action, request);
     },
     student: allow(['student']),
     signedIn: allow(['student', 'admin']),

@@ -29,7 +29,14 @@ export function staffRouteProblem(route: RouteOptions, staffGuard: Guard): strin
   return undefined;
 }
 
-export function checkStaffRoute(route: RouteOptions, staffGuard: Guard): void {
+/**
+ * Checks the route as it is added and gives every staff route the course check (`scope`,
+ * guards.staffScope) as its first preHandler, after validation, before the route's own.
+ */
+export function checkStaffRoute(route: RouteOptions, staffGuard: Guard, scope: Guard): void {
   const problem = staffRouteProblem(route, staffGuard);
   if (problem) throw new Error(problem);
+  if ([route.onRequest ?? []].flat().includes(staffGuard)) {
+    route.preHandler = [scope, ...[route.preHandler ?? []].flat()];
+  }
 }
