@@ -51,6 +51,8 @@ import { testDataRoutes } from './test-data/test-data-routes.ts';
 import { challengeImageRoutes } from './challenge-images/challenge-image-routes.ts';
 import { compilerFrameSources } from './compiler/compiler-url.ts';
 import { registerCompiler } from './compiler/index.ts';
+import { courseRoutes } from './courses/course-routes.ts';
+import { staffRoutes } from './admins/staff-routes.ts';
 import { installErrorHandlers } from './errors.ts';
 import { registerGracefulClose } from './graceful-close.ts';
 import { healthRoute } from './health/health-route.ts';
@@ -299,6 +301,15 @@ export async function buildApp(
   await app.register(signalTimelineRoute, { db: database.db, guards });
   await app.register(similarityRoutes, { db: database.db, guards });
   await app.register(rosterRoutes, { db: database.db, guards });
+  await app.register(courseRoutes, { db: database.db, guards });
+  await app.register(staffRoutes, {
+    db: database.db,
+    guards,
+    tokens,
+    versions,
+    config,
+    now: deps.now ?? (() => new Date()),
+  });
   await app.register(oidcRoutes, {
     config,
     db: database.db,

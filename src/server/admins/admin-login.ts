@@ -51,7 +51,11 @@ export const adminLoginRoute: FastifyPluginAsyncZod<Deps> = async (
         password,
         ip: request.ip,
         deviceCookie: request.cookies[DEVICE_COOKIE],
-        find: () => findAdminByEmail(db, email),
+        // A deactivated staff account signs in as no account at all (issue 33).
+        find: async () => {
+          const admin = await findAdminByEmail(db, email);
+          return admin?.deactivatedAt ? undefined : admin;
+        },
         failureMessage: messages.invalidCredentials,
         admit: () => admitSignIn(request),
       });

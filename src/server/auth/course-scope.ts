@@ -7,6 +7,7 @@
  * nothing was decided by `guards.staff` alone; lists filter by `visibleCourses` in their SQL.
  */
 import { sql, type SQL } from 'drizzle-orm';
+import { courseMessages } from '../../contract/courses.ts';
 import { examMessages } from '../../contract/exams.ts';
 import { messages } from '../../contract/messages.ts';
 import type { Db } from '../db/connection.ts';
@@ -40,6 +41,16 @@ export async function namedResources(
   const found: Named[] = [];
   const first = (key: string) =>
     stringField(parts.params, key) ?? stringField(parts.query, key) ?? stringField(parts.body, key);
+  const courseId = first('courseId');
+  if (courseId !== undefined && UUID.test(courseId)) {
+    found.push(
+      await coursesWhere(
+        db,
+        sql`select id as course_id from courses where id = ${courseId}::uuid`,
+        courseMessages.courseNotFound,
+      ),
+    );
+  }
   const challengeId = first('challengeId');
   if (challengeId !== undefined) {
     found.push(

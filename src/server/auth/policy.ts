@@ -13,7 +13,12 @@
 export type StaffRole = 'owner' | 'teacher' | 'assistant';
 export type CourseRole = Exclude<StaffRole, 'owner'>;
 
-type Rule = { scope: 'portal' } | { scope: 'course'; teacher: boolean; assistant: boolean };
+/**
+ * `portal`: owners only. `course`: on a course, by the member's role there. `role`: by the
+ * member's own role, about no course yet (a teacher creating a course).
+ */
+type Rule =
+  { scope: 'portal' } | { scope: 'course' | 'role'; teacher: boolean; assistant: boolean };
 
 const course = (teacher: boolean, assistant: boolean): Rule => ({
   scope: 'course',
@@ -45,6 +50,16 @@ export const staffActions = {
   /** The list of students and its filters, the roster template. */
   'students.read': course(true, true),
   'roster.upload': course(true, false),
+  /** A course's sections, staff and figures. */
+  'course.read': course(true, true),
+  /** Changing a course, its sections and its staff. */
+  'course.write': course(true, false),
+  /** The list of one's own courses (empty for a new member). */
+  'course.list': { scope: 'role', teacher: true, assistant: true },
+  /** Creating a course (its creator teaches it). */
+  'course.create': { scope: 'role', teacher: true, assistant: false },
+  /** Inviting staff, changing roles, deactivating accounts. */
+  'staff.manage': { scope: 'portal' },
   /** The judge's and the server's state. */
   'operations.read': { scope: 'portal' },
   /** Deleting an account: it leaves every course. */
@@ -77,6 +92,7 @@ export function can(actor: Actor, action: StaffAction, courseId?: string): boole
   if (actor.role === 'owner') return true;
   const rule: Rule = staffActions[action];
   if (rule.scope === 'portal') return false;
+  if (rule.scope === 'role') return actor.role === 'teacher' ? rule.teacher : rule.assistant;
   const allows = (role: CourseRole) => (role === 'teacher' ? rule.teacher : rule.assistant);
   if (courseId !== undefined) {
     const role = actor.courses.get(courseId);

@@ -6,11 +6,12 @@
  */
 import type { RouteOptions } from 'fastify';
 import { adminLoginPath } from '../../contract/admin.ts';
+import { acceptInvitationPath } from '../../contract/staff.ts';
 import type { Guard } from './guards.ts';
 import { isStaffAction } from './policy.ts';
 
 /** Calls under /api/admin/ that are not staff calls: signing in is how one becomes staff. */
-const openAdminPaths = new Set([adminLoginPath]);
+const openAdminPaths = new Set([adminLoginPath, acceptInvitationPath]);
 
 export function staffRouteProblem(route: RouteOptions, staffGuard: Guard): string | undefined {
   const hooks = [route.onRequest ?? []].flat();

@@ -160,6 +160,27 @@ export const courseStaff = pgTable(
   ],
 );
 
+/**
+ * An invitation to join the staff (contract/staff.ts): only the link's SHA-256 is kept, as for
+ * reset tokens. Accepting it makes the admins row (and the course_staff row when it names one).
+ */
+export const staffInvitations = pgTable(
+  'staff_invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    name: text('name').notNull().default(''),
+    role: text('role', { enum: ['owner', 'teacher', 'assistant'] }).notNull(),
+    courseId: uuid('course_id').references(() => courses.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    invitedBy: uuid('invited_by').references(() => admins.id, { onDelete: 'set null' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('staff_invitations_role', sql`${t.role} in ('owner', 'teacher', 'assistant')`)],
+);
+
 /** A student in a course, with their section and the college's student number when known. */
 export const enrolments = pgTable(
   'enrolments',

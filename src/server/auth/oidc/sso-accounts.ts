@@ -77,5 +77,7 @@ export async function ssoAdmin(db: Db, identity: SsoIdentity, oidc: OidcConfig):
   await insertAdmin(db, identity.email, SSO_ONLY_PASSWORD_HASH);
   const row = await findAdminByEmail(db, identity.email);
   if (!row) throw new SsoError('failed', 'the administrator vanished');
+  // An owner may have deactivated the account: the campus directory does not undo that.
+  if (row.deactivatedAt) throw new SsoError('not-admin', 'the staff account is deactivated');
   return row;
 }
