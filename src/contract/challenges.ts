@@ -3,6 +3,7 @@
  * cases). The same schemas validate the admin's forms and the server's routes.
  */
 import { z } from 'zod';
+import { courseMessages } from './courses.ts';
 import { endsBeforeStart, timeOfDaySchema } from './challenge-times.ts';
 import { compareRuleSchema } from './compare-rule.ts';
 import { messages } from './messages.ts';
@@ -172,6 +173,8 @@ export const challengeInputSchema = z
       captureTabChanges: z.boolean({ error: messages.invalidSetting }).optional(),
       /** Block pastes into the editor of text not copied from that editor. Optional as above. */
       disablePaste: z.boolean({ error: messages.invalidSetting }).optional(),
+      /** The course it goes into when created (issue 33); ignored by updates. */
+      courseId: z.uuid({ error: courseMessages.invalidCourseId }).optional(),
     },
     { error: messages.enterAllChallengeDetails },
   )

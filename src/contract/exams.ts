@@ -18,6 +18,7 @@
  * (session token) and never reveal hidden tests or another student's draw.
  */
 import { z } from 'zod';
+import { courseMessages } from './courses.ts';
 import { CHALLENGE_ID_PATTERN, challengeIdSchema } from './challenges.ts';
 import { messages } from './messages.ts';
 import { sittingStateSchema } from './sittings.ts';
@@ -196,6 +197,8 @@ export const examInputSchema = z
         .array(examSlotInputSchema, { error: examMessages.addSlot })
         .min(1, { error: examMessages.addSlot })
         .max(EXAM_MAX_SLOTS, { error: examMessages.tooManySlots }),
+      /** The course it goes into when created (issue 33); ignored by updates. */
+      courseId: z.uuid({ error: courseMessages.invalidCourseId }).optional(),
     },
     { error: examMessages.enterAllExamDetails },
   )

@@ -4,6 +4,7 @@
  * preview and the server use the same limits so the preview predicts what the upload will do.
  */
 import { z } from 'zod';
+import { courseMessages } from './courses.ts';
 
 import { messages } from './messages.ts';
 import { ROSTER_TEMPLATE_FORMATS } from './roster-template.ts';
@@ -18,6 +19,11 @@ export {
 export const rosterUploadPath = '/api/admin/uploadFileData';
 export const ROSTER_FILE_FIELD = 'file';
 export const ROSTER_TEMPLATE_FILE_NAME = 'Template.csv';
+
+/** The course the uploaded students are enrolled in (issue 33); the default course when absent. */
+export const rosterUploadQuerySchema = z.object({
+  courseId: z.uuid({ error: courseMessages.invalidCourseId }).optional(),
+});
 
 export const rosterTemplateQuerySchema = z.object({
   format: z.enum(ROSTER_TEMPLATE_FORMATS, { error: messages.invalidTemplateFormat }).default('csv'),

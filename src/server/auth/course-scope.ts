@@ -1,13 +1,13 @@
 /**
  * Which course a staff call is about (issue 33), found from what the call names: a challenge or
  * an exam in its path, query or body, a submission, or a student by email. `guards.staffScope`
- * (run once the input is validated) asks the policy with that course: a resource of a course the
+ * (run once the body is parsed, before it is validated) asks the policy with that course: a resource of a course the
  * member has no part in answers 404 as a missing one would (a teacher must not learn another
  * course's test codes), one of their course that their role may not touch 403. A call that names
  * nothing was decided by `guards.staff` alone; lists filter by `visibleCourses` in their SQL.
  */
-import { sql, type SQL } from 'drizzle-orm';
-import { courseMessages } from '../../contract/courses.ts';
+import { inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { DEFAULT_COURSE_ID, courseMessages } from '../../contract/courses.ts';
 import { examMessages } from '../../contract/exams.ts';
 import { messages } from '../../contract/messages.ts';
 import type { Db } from '../db/connection.ts';
@@ -120,4 +120,36 @@ export async function authorizeNamed(
 export function visibleCourses(actor: Actor | null): 'all' | string[] {
   if (!actor || actor.role === 'owner') return 'all';
   return [...actor.courses.keys()];
+}
+
+/** A list's condition on its course column: nothing for owners, none of them for no course. */
+export function inVisibleCourses(column: AnyColumn, visible: 'all' | string[]): SQL | undefined {
+  if (visible === 'all') return undefined;
+  return visible.length === 0 ? sql`false` : inArray(column, visible);
+}
+
+/**
+ * The course a new challenge or exam goes into: the one asked for (the course check has
+ * already let the actor write there; here it must exist), else the default course for owners,
+ * else the actor's only course where they may do `action`, else they must choose.
+ */
+export async function courseForNew(
+  db: Db,
+  actor: Actor | null,
+  requested: string | undefined,
+  action: StaffAction,
+): Promise<string> {
+  if (requested !== undefined) {
+    const found = await coursesWhere(
+      db,
+      sql`select id as course_id from courses where id = ${requested}::uuid`,
+      courseMessages.courseNotFound,
+    );
+    if (!found.exists) throw new HttpError(404, courseMessages.courseNotFound);
+    return requested;
+  }
+  if (!actor || actor.role === 'owner') return DEFAULT_COURSE_ID;
+  const mine = [...actor.courses.keys()].filter((course) => can(actor, action, course));
+  if (mine.length === 1 && mine[0] !== undefined) return mine[0];
+  throw new HttpError(400, courseMessages.chooseCourse);
 }

@@ -32,8 +32,8 @@ declare module 'fastify' {
 export type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 /**
  * `staffScope` is not put on routes by hand: the app adds it as every staff route's first
- * preHandler (staff-route-check.ts), so it runs once the input is validated and can see which
- * course the call is about (course-scope.ts).
+ * preValidation hook (staff-route-check.ts), so it runs once the body is parsed and can see
+ * which course the call is about (course-scope.ts), before the input is validated.
  */
 export type Guards = { staff: Guard; staffScope: Guard; student: Guard; signedIn: Guard };
 

@@ -32,12 +32,13 @@ export function staffRouteProblem(route: RouteOptions, staffGuard: Guard): strin
 
 /**
  * Checks the route as it is added and gives every staff route the course check (`scope`,
- * guards.staffScope) as its first preHandler, after validation, before the route's own.
+ * guards.staffScope) as its first preValidation hook: once the body is parsed, before it is
+ * validated, so someone outside the course learns nothing, not even what their input lacks.
  */
 export function checkStaffRoute(route: RouteOptions, staffGuard: Guard, scope: Guard): void {
   const problem = staffRouteProblem(route, staffGuard);
   if (problem) throw new Error(problem);
   if ([route.onRequest ?? []].flat().includes(staffGuard)) {
-    route.preHandler = [scope, ...[route.preHandler ?? []].flat()];
+    route.preValidation = [scope, ...[route.preValidation ?? []].flat()];
   }
 }

@@ -18,6 +18,7 @@ import {
   type CompareRule,
 } from '../../contract/compare-rule.ts';
 import { testGroupSchema } from '../../contract/test-groups.ts';
+import { inVisibleCourses } from '../auth/course-scope.ts';
 import type { Db } from '../db/connection.ts';
 import type { SittingLifecycle } from '../../contract/sittings.ts';
 import { attempts, challenges, sittings, testCases, testData } from '../db/schema.ts';
@@ -52,6 +53,8 @@ export type ChallengeValues = Omit<
   /** Exam integrity settings: absent on an update keeps the stored ones, on a new one is off. */
   captureTabChanges?: boolean | undefined;
   disablePaste?: boolean | undefined;
+  /** Only read by a creation, through insertChallenge's own argument. */
+  courseId?: string | undefined;
 };
 
 /** Read leniently: a value the contract does not know reads as the rule of old rows, exact. */
@@ -100,6 +103,7 @@ function columns(values: ChallengeValues) {
     disablePaste,
     startTime,
     endTime,
+    courseId: _course,
     ...fields
   } = values;
   return {
@@ -183,6 +187,7 @@ export async function findChallenge(db: Db, challengeId: string): Promise<Challe
 export async function insertChallenge(
   db: Db,
   values: ChallengeValues,
+  courseId: string,
 ): Promise<Challenge | undefined> {
   return db.transaction(async (tx) => {
     await lockTestCode(tx, values.challengeId);
@@ -190,7 +195,7 @@ export async function insertChallenge(
       throw new HttpError(409, examMessages.examCodeTaken);
     const [row] = await tx
       .insert(challenges)
-      .values({ compare: NEW_CHALLENGE_COMPARE_RULE, ...columns(values) })
+      .values({ compare: NEW_CHALLENGE_COMPARE_RULE, ...columns(values), courseId })
       .onConflictDoNothing()
       .returning();
     if (!row) return undefined;
@@ -271,8 +276,14 @@ function toSummary(row: SummaryRow): ChallengeSummary {
   };
 }
 
-/** Every challenge, newest start first, with its sitting's lifecycle (the admin's list). */
-export async function listChallenges(db: Db): Promise<ChallengeSummary[]> {
+/**
+ * Every challenge of the courses `visible` names (all for owners), newest start first, with its
+ * sitting's lifecycle (the staff's list).
+ */
+export async function listChallenges(
+  db: Db,
+  visible: 'all' | string[] = 'all',
+): Promise<ChallengeSummary[]> {
   const rows = await db
     .select({
       ...summaryColumns,
@@ -284,6 +295,7 @@ export async function listChallenges(db: Db): Promise<ChallengeSummary[]> {
     .from(challenges)
     .leftJoin(testCases, eq(testCases.challengeId, challenges.challengeId))
     .leftJoin(sittings, eq(sittings.challengeId, challenges.challengeId))
+    .where(inVisibleCourses(challenges.courseId, visible))
     .groupBy(challenges.challengeId, sittings.id)
     .orderBy(
       sql`${challenges.startDate} desc`,

@@ -24,6 +24,7 @@ import { messages } from '../../contract/messages.ts';
 import type { CompareRule } from '../../contract/compare-rule.ts';
 import type { Guards } from '../auth/guards.ts';
 import type { Db } from '../db/connection.ts';
+import { courseForNew, visibleCourses } from '../auth/course-scope.ts';
 import { HttpError } from '../http-error.ts';
 import { withStoredTestData } from '../test-data/stored-test-data.ts';
 import type { JudgeService } from '../judge/index.ts';
@@ -93,10 +94,17 @@ export const challengeRoutes: FastifyPluginAsyncZod<Deps> = async (
       const times = newChallengeTimes(request.body);
       assertWindowCloses({ ...request.body, ...times }, timeZone);
       await assertCheckerCompiles(judge, request.log, compare, checkerSource);
-      const created = await insertChallenge(db, {
-        ...(await withStoredTestData(db, request.body, maxChallengeBytes)),
-        ...times,
-      });
+      const course = await courseForNew(
+        db,
+        request.actor,
+        request.body.courseId,
+        'challenge.write',
+      );
+      const created = await insertChallenge(
+        db,
+        { ...(await withStoredTestData(db, request.body, maxChallengeBytes)), ...times },
+        course,
+      );
       if (!created) throw new HttpError(409, messages.challengeExists);
       return { challengeCreated: zoned(created) };
     },
@@ -167,7 +175,7 @@ export const challengeRoutes: FastifyPluginAsyncZod<Deps> = async (
       if (!auth) throw new HttpError(401, messages.unauthorized);
       const challenges =
         auth.role === 'admin'
-          ? await listChallenges(db)
+          ? await listChallenges(db, visibleCourses(request.actor))
           : await listAttemptedChallenges(db, auth.sub);
       return { challenges, timeZone };
     },

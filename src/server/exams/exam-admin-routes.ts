@@ -24,6 +24,7 @@ import {
 } from '../../contract/exams.ts';
 import { lifecycleRequestSchema, sittingStateSchema } from '../../contract/sittings.ts';
 import type { Guard } from '../auth/guards.ts';
+import { courseForNew, visibleCourses } from '../auth/course-scope.ts';
 import { HttpError } from '../http-error.ts';
 import { applyLifecycleAction } from '../sittings/lifecycle-transition.ts';
 import { findSitting } from '../sittings/sitting-queries.ts';
@@ -50,7 +51,9 @@ export const examAdminRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) =>
       config: { action: 'exam.read' },
       schema: { response: { 200: examListResponseSchema } },
     },
-    async () => ({ exams: await listExams(db, timeZone) }),
+    async (request) => ({
+      exams: await listExams(db, timeZone, visibleCourses(request.actor)),
+    }),
   );
 
   app.post(
@@ -61,7 +64,8 @@ export const examAdminRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) =>
       schema: { body: examInputSchema, response: { 200: examResponseSchema } },
     },
     async (request) => {
-      await createExam(db, request.body);
+      const courseId = await courseForNew(db, request.actor, request.body.courseId, 'exam.write');
+      await createExam(db, request.body, { courseId, visible: visibleCourses(request.actor) });
       return { exam: await readByCode(request.body.examCode) };
     },
   );
@@ -88,7 +92,8 @@ export const examAdminRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) =>
       },
     },
     async (request) => {
-      await updateExam(db, request.params.examCode, request.body);
+      const visible = visibleCourses(request.actor);
+      await updateExam(db, request.params.examCode, request.body, visible);
       return { exam: await readByCode(request.body.examCode) };
     },
   );

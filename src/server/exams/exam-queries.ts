@@ -6,6 +6,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Exam, ExamInputParsed, ExamSlot, ExamSummary } from '../../contract/exams.ts';
 import type { SittingLifecycle } from '../../contract/sittings.ts';
+import { inVisibleCourses } from '../auth/course-scope.ts';
 import type { Db } from '../db/connection.ts';
 import { examSlotChoices, examSlots, exams, sittings } from '../db/schema.ts';
 import { rowsOf } from '../results/sql-helpers.ts';
@@ -110,11 +111,16 @@ export async function readExam(db: Db, row: ExamRow, timeZone: string): Promise<
 }
 
 /** Every exam, the latest start first (archived ones included: the page filters them). */
-export async function listExams(db: Db, timeZone: string): Promise<ExamSummary[]> {
+export async function listExams(
+  db: Db,
+  timeZone: string,
+  visible: 'all' | string[] = 'all',
+): Promise<ExamSummary[]> {
   const [rows, figures] = await Promise.all([
     db
       .select()
       .from(exams)
+      .where(inVisibleCourses(exams.courseId, visible))
       .orderBy(sql`${exams.startDate} desc, ${exams.startTime} desc`, asc(exams.code)),
     readFigures(db),
   ]);
@@ -128,14 +134,21 @@ export async function listExams(db: Db, timeZone: string): Promise<ExamSummary[]
  * The challenges these ids name, matched without regard to case: lower-cased id → the stored
  * id (the exact spelling wins should two challenges differ only in case).
  */
-export async function resolveChallengeIds(db: Db, ids: string[]): Promise<Map<string, string>> {
+export async function resolveChallengeIds(
+  db: Db,
+  ids: string[],
+  visible: 'all' | string[] = 'all',
+): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map();
+  // A challenge of a course the author has no part in is unknown to them (issue 33).
+  const courses = visible === 'all' ? null : `{${visible.join(',')}}`;
   const found = await db.execute(sql`
     select lower(challenge_id) as key, challenge_id as id from challenges
     where lower(challenge_id) in (${sql.join(
       ids.map((id) => sql`lower(${id})`),
       sql`, `,
     )})
+      and (${courses}::uuid[] is null or course_id = any(${courses}::uuid[]))
     order by challenge_id`);
   const exact = new Set(ids);
   const resolved = new Map<string, string>();
@@ -144,16 +157,16 @@ export async function resolveChallengeIds(db: Db, ids: string[]): Promise<Map<st
   return resolved;
 }
 
-type ExamFields = Omit<ExamInputParsed, 'slots' | 'examCode'> & { code: string };
+type ExamFields = Omit<ExamInputParsed, 'slots' | 'examCode' | 'courseId'> & { code: string };
 
-export async function insertExam(db: Db, fields: ExamFields): Promise<string> {
+export async function insertExam(db: Db, fields: ExamFields, courseId: string): Promise<string> {
   const [sitting] = await db
     .insert(sittings)
     // Only staff see a new exam until it is published (issue 32 item 2).
     .values({ kind: 'exam', lifecycle: 'draft' })
     .returning({ id: sittings.id });
   if (!sitting) throw new Error('no sitting inserted');
-  await db.insert(exams).values({ sittingId: sitting.id, ...fields });
+  await db.insert(exams).values({ sittingId: sitting.id, ...fields, courseId });
   return sitting.id;
 }
 

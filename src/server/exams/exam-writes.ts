@@ -24,9 +24,9 @@ const codeTaken = () => new HttpError(409, examMessages.examCodeTaken);
 const notFound = () => new HttpError(404, examMessages.examNotFound);
 
 /** The slots with every challenge id as stored; a 400 naming the first unknown one. */
-async function resolvedSlots(db: Db, input: ExamInputParsed) {
+async function resolvedSlots(db: Db, input: ExamInputParsed, visible: 'all' | string[]) {
   const ids = input.slots.flatMap((slot) => slot.challengeIds);
-  const known = await resolveChallengeIds(db, ids);
+  const known = await resolveChallengeIds(db, ids, visible);
   const unknown = ids.find((id) => !known.has(id.toLowerCase()));
   if (unknown !== undefined)
     throw new HttpError(400, examMessages.unknownChallenge.replace('{challengeId}', unknown));
@@ -44,7 +44,7 @@ async function claimCode(db: Db, code: string, sittingId?: string): Promise<void
 }
 
 function fieldsOf(input: ExamInputParsed) {
-  const { slots: _slots, examCode, ...fields } = input;
+  const { slots: _slots, examCode, courseId: _course, ...fields } = input;
   return { ...fields, code: examCode };
 }
 
@@ -58,12 +58,17 @@ async function guarded<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-export async function createExam(db: Db, input: ExamInputParsed): Promise<string> {
+/** `visible`: the courses whose challenges the author may put in it (every one for owners). */
+export async function createExam(
+  db: Db,
+  input: ExamInputParsed,
+  place: { courseId: string; visible: 'all' | string[] },
+): Promise<string> {
   return guarded(() =>
     db.transaction(async (tx) => {
       await claimCode(tx, input.examCode);
-      const slots = await resolvedSlots(tx, input);
-      const sittingId = await insertExam(tx, fieldsOf(input));
+      const slots = await resolvedSlots(tx, input, place.visible);
+      const sittingId = await insertExam(tx, fieldsOf(input), place.courseId);
       await writeSlots(tx, sittingId, slots);
       return sittingId;
     }),
@@ -71,14 +76,19 @@ export async function createExam(db: Db, input: ExamInputParsed): Promise<string
 }
 
 /** `code` names the exam as it is; the input may rename it. Returns its sitting id. */
-export async function updateExam(db: Db, code: string, input: ExamInputParsed): Promise<string> {
+export async function updateExam(
+  db: Db,
+  code: string,
+  input: ExamInputParsed,
+  visible: 'all' | string[],
+): Promise<string> {
   return guarded(() =>
     db.transaction(async (tx) => {
       const exam = await lockExamByCode(tx, code);
       if (!exam) throw notFound();
       if (exam.code.toLowerCase() !== input.examCode.toLowerCase())
         await claimCode(tx, input.examCode, exam.sittingId);
-      const slots = await resolvedSlots(tx, input);
+      const slots = await resolvedSlots(tx, input, visible);
       await updateExamRow(tx, exam.sittingId, fieldsOf(input));
       await writeSlots(tx, exam.sittingId, slots);
       return exam.sittingId;

@@ -16,6 +16,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { courseMessages } from '../../contract/courses.ts';
 import {
   challengeIdSchema,
   challengeInputSchema,
@@ -38,6 +39,7 @@ import {
   updateChallenge,
 } from '../challenges/challenge-queries.ts';
 import type { Db } from '../db/connection.ts';
+import { authorizeNamed, courseForNew } from '../auth/course-scope.ts';
 import { HttpError } from '../http-error.ts';
 import { challengeSitting } from '../sittings/sitting-queries.ts';
 import { makeOwnedFolder, removeLeftovers } from '../storage/owned-folders.ts';
@@ -80,6 +82,8 @@ const fieldsSchema = z.object({
     .pipe(z.array(z.enum(languages, { error: messages.invalidLanguage }))),
   replace: z.enum(['true', 'false']).optional(),
   selfCheck: z.enum(['true', 'false']).optional(),
+  /** The course a new problem goes into (issue 33). */
+  courseId: z.uuid({ error: courseMessages.invalidCourseId }).optional(),
 });
 
 const isTooLarge = (error: unknown) =>
@@ -215,7 +219,14 @@ export const problemRoutes: FastifyPluginAsyncZod<Deps> = async (
         );
       const input = await withStoredTestData(db, parsed.data, maxChallengeBytes);
       await assertCheckerCompiles(judge, request.log, input.compare, input.checkerSource);
-      let challenge = await insertChallenge(db, input);
+      // The upload's fields are read only now: the course check runs here, on what it names
+      // (the course asked for, and the challenge a replacement would overwrite).
+      const actor = request.actor;
+      if (!actor) throw new HttpError(401, messages.unauthorized);
+      const named = { challengeId: input.challengeId, courseId: fields.courseId };
+      await authorizeNamed(db, actor, 'challenge.write', { params: {}, query: {}, body: named });
+      const course = await courseForNew(db, actor, fields.courseId, 'challenge.write');
+      let challenge = await insertChallenge(db, input, course);
       const replaced = !challenge && fields.replace === 'true';
       if (replaced) challenge = await updateChallenge(db, input);
       if (!challenge) throw new HttpError(409, messages.packageExists);

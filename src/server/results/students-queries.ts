@@ -42,6 +42,19 @@ const USER_ID = sql`u.id`;
 
 export type StudentsFilters = Omit<StudentsQueryParsed, 'cursor' | 'limit'>;
 
+/**
+ * The students a member of staff may see (issue 33): those enrolled in one of their courses;
+ * every student for owners.
+ */
+export function enrolledIn(visible: 'all' | string[]): SQL[] {
+  if (visible === 'all') return [];
+  const courses = `{${visible.join(',')}}`;
+  return [
+    sql`exists (select 1 from enrolments e
+                 where e.user_id = u.id and e.course_id = any(${courses}::uuid[]))`,
+  ];
+}
+
 function where(filters: StudentsFilters, extra: SQL[] = []): SQL {
   const conditions: SQL[] = [...extra];
   if (filters.claimed === 'claimed') conditions.push(sql`u.password_hash is not null`);
@@ -63,13 +76,17 @@ export async function readStudentsPage(
   filters: StudentsFilters,
   after: Cursor | undefined,
   limit: number,
+  visible: 'all' | string[] = 'all',
 ): Promise<{ rows: StudentsRow[]; next: Cursor | null }> {
   const key = STUDENTS_SORT_KEYS[filters.sort];
   const found = await db.execute(sql`
     select u.id as "userId", u.name, u.email, u.year, u.branch, u.college,
       u.password_hash is not null as claimed, ${challengesTaken} as "challengesTaken",
       ${iso(sql`u.created_at`)} as "createdAt", ${sortValueText(key)} as "sortValue"
-    from users u ${where(filters, after ? [afterCursor(key, USER_ID, after)] : [])}
+    from users u ${where(filters, [
+      ...enrolledIn(visible),
+      ...(after ? [afterCursor(key, USER_ID, after)] : []),
+    ])}
     order by ${orderBy(key, USER_ID, filters.dir)}
     limit ${limit + 1}`);
   const raw = rowsOf<RawStudent>(found);
@@ -85,8 +102,14 @@ export async function readStudentsPage(
   };
 }
 
-export async function countStudents(db: Db, filters: StudentsFilters): Promise<number> {
-  const found = await db.execute(sql`select count(*)::int as n from users u ${where(filters)}`);
+export async function countStudents(
+  db: Db,
+  filters: StudentsFilters,
+  visible: 'all' | string[] = 'all',
+): Promise<number> {
+  const found = await db.execute(
+    sql`select count(*)::int as n from users u ${where(filters, enrolledIn(visible))}`,
+  );
   return rowsOf<{ n: number }>(found)[0]?.n ?? 0;
 }
 

@@ -12,6 +12,7 @@ import {
 } from '../../contract/results.ts';
 import type { Guards } from '../auth/guards.ts';
 import type { Db } from '../db/connection.ts';
+import { visibleCourses } from '../auth/course-scope.ts';
 import { decodeCursor, encodeCursor } from './keyset.ts';
 import { countStudents, readFilterOptions, readStudentsPage } from './students-queries.ts';
 
@@ -28,9 +29,10 @@ export const studentsRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, gua
     async (request) => {
       const { cursor, limit, ...filters } = request.query;
       const after = cursor ? decodeCursor(cursor, filters.sort, filters.dir) : undefined;
+      const visible = visibleCourses(request.actor);
       const [page, total] = await Promise.all([
-        readStudentsPage(db, filters, after, limit),
-        countStudents(db, filters),
+        readStudentsPage(db, filters, after, limit, visible),
+        countStudents(db, filters, visible),
       ]);
       return {
         total,

@@ -20,12 +20,21 @@ import {
 } from '../../contract/roster-rows.ts';
 import type { Db } from '../db/connection.ts';
 import { HttpError } from '../http-error.ts';
-import { lockRosterUploads, ROSTER_BATCH_SIZE, upsertStudents } from './roster-queries.ts';
+import {
+  enrolStudents,
+  lockRosterUploads,
+  ROSTER_BATCH_SIZE,
+  upsertStudents,
+} from './roster-queries.ts';
 import type { SheetRow } from './sheet-row.ts';
 
 type Checker = ReturnType<typeof createRosterRowChecker>;
 
-async function writeRows(db: Db, rows: AsyncIterable<SheetRow>): Promise<RosterUploadResult> {
+async function writeRows(
+  db: Db,
+  rows: AsyncIterable<SheetRow>,
+  courseId: string,
+): Promise<RosterUploadResult> {
   let check: Checker | undefined;
   let count = 0;
   let batch: RosterRecord[] = [];
@@ -40,9 +49,10 @@ async function writeRows(db: Db, rows: AsyncIterable<SheetRow>): Promise<RosterU
     const records = batch;
     batch = [];
     await writing;
-    writing = upsertStudents(db, records).then((written) => {
+    writing = upsertStudents(db, records).then(async (written) => {
       result.inserted += written.inserted;
       result.updated += written.updated;
+      await enrolStudents(db, courseId, records);
     });
     // Keeps a failure from being reported as unhandled while the parse goes on; it is thrown
     // from the `await writing` above or below.
@@ -81,15 +91,17 @@ async function writeRows(db: Db, rows: AsyncIterable<SheetRow>): Promise<RosterU
   return { ...result, errors };
 }
 
+/** Every student of the roster is written, and enrolled in `courseId`, in one transaction. */
 export async function importRoster(
   db: Db,
   rows: AsyncIterable<SheetRow>,
   log: FastifyBaseLogger,
+  courseId: string,
 ): Promise<RosterUploadResult> {
   try {
     return await db.transaction(async (tx) => {
       await lockRosterUploads(tx);
-      return writeRows(tx, rows);
+      return writeRows(tx, rows, courseId);
     });
   } catch (error) {
     if (error instanceof HttpError) throw error;

@@ -158,3 +158,18 @@ export async function upsertStudents(
 export async function lockRosterUploads(db: Db): Promise<void> {
   await db.execute(sql`select pg_advisory_xact_lock(hashtext('roster-upload'))`);
 }
+
+/** The batch's students enrolled in the course (issue 33); those already in it stay as they are. */
+export async function enrolStudents(
+  db: Db,
+  courseId: string,
+  records: readonly RosterRecord[],
+): Promise<void> {
+  if (records.length === 0) return;
+  const emails: string[] = [];
+  for (const r of records) pushArrayItem(emails, r.email);
+  await db.execute(sql`
+    insert into enrolments (course_id, user_id)
+    select ${courseId}::uuid, id from users where email = ${emailIn(literal(emails))}
+    on conflict (course_id, user_id) do nothing`);
+}

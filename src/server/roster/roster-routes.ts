@@ -15,10 +15,12 @@ import {
   rosterTemplateFileName,
   rosterTemplatePath,
   rosterTemplateQuerySchema,
+  rosterUploadQuerySchema,
   rosterUploadPath,
   rosterUploadResultSchema,
 } from '../../contract/roster.ts';
 import { CSV_CONTENT_TYPE, XLSX_CONTENT_TYPE } from '../../contract/spreadsheet-types.ts';
+import { courseForNew } from '../auth/course-scope.ts';
 import type { Guards } from '../auth/guards.ts';
 import type { Db } from '../db/connection.ts';
 import { removeLeftovers } from '../storage/owned-folders.ts';
@@ -68,12 +70,19 @@ export const rosterRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, guard
     {
       onRequest: guards.staff,
       config: { action: 'roster.upload' },
-      schema: { response: { 200: rosterUploadResultSchema } },
+      schema: { querystring: rosterUploadQuerySchema, response: { 200: rosterUploadResultSchema } },
     },
     async (request) => {
+      // The course is named in the query, so the course check has run before the upload is read.
+      const courseId = await courseForNew(
+        db,
+        request.actor,
+        request.query.courseId,
+        'roster.upload',
+      );
       const file = await readUploadedFile(request);
       const rows = await openRoster(file.fileName, file.data);
-      return importRoster(db, rows, request.log);
+      return importRoster(db, rows, request.log, courseId);
     },
   );
 };

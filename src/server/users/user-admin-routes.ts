@@ -18,7 +18,10 @@ import type { SessionVersions } from '../auth/session-versions.ts';
 import { GONE } from '../auth/version-cache.ts';
 import type { Db } from '../db/connection.ts';
 import { users } from '../db/schema.ts';
+import { studentsQuerySchema } from '../../contract/results.ts';
+import { visibleCourses } from '../auth/course-scope.ts';
 import { HttpError } from '../http-error.ts';
+import { countStudents } from '../results/students-queries.ts';
 
 type Deps = { db: Db; guards: Guards; versions: SessionVersions };
 
@@ -51,6 +54,11 @@ export const userAdminRoutes: FastifyPluginAsyncZod<Deps> = async (
       config: { action: 'students.read' },
       schema: { response: { 200: totalStudentCountResponseSchema } },
     },
-    async () => ({ totalUsers: await db.$count(users) }),
+    async (request) => {
+      const visible = visibleCourses(request.actor);
+      if (visible === 'all') return { totalUsers: await db.$count(users) };
+      const { cursor: _cursor, limit: _limit, ...everyone } = studentsQuerySchema.parse({});
+      return { totalUsers: await countStudents(db, everyone, visible) };
+    },
   );
 };
