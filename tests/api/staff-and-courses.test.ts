@@ -1,0 +1,201 @@
+/**
+ * Teaching staff and courses (issue 33) through the real server on both databases: invitations
+ * (the link shown without SMTP, used once), accepted staff signed in with their role, courses
+ * made by teachers, what each member sees, deactivation ending sessions, and the last owner kept.
+ */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminLoginPath } from '../../src/contract/admin.ts';
+import { getChallengesPath } from '../../src/contract/challenges.ts';
+import { coursePath, courseMessages, coursesRoute } from '../../src/contract/courses.ts';
+import { studentsPath } from '../../src/contract/results.ts';
+import { rosterUploadPath } from '../../src/contract/roster.ts';
+import {
+  acceptInvitationPath,
+  staffInvitationsRoute,
+  staffMessages,
+  staffRoute,
+} from '../../src/contract/staff.ts';
+import { addChallenge, challengeInput } from './compiler-fixtures.ts';
+import {
+  adminEnv,
+  adminToken,
+  bearer,
+  call,
+  databaseKinds,
+  startServer,
+  type TestServer,
+} from './harness.ts';
+import { createdCourse, invitedStaff, type StaffSession } from './staff-fixtures.ts';
+import { ADMIN_PASSWORD } from './test-passwords.ts';
+
+describe.each(databaseKinds)('staff and courses on %s', (kind) => {
+  let server: TestServer;
+  let owner: Record<string, string>;
+  let teacher: StaffSession;
+  let courseId: string;
+
+  beforeAll(async () => {
+    server = await startServer(kind, adminEnv);
+    owner = bearer(await adminToken(server));
+    teacher = await invitedStaff(server, 'ada@college.test', 'teacher');
+    courseId = await createdCourse(server, teacher.headers, 'CS-101');
+  }, 60_000);
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('shows the invitation link without SMTP, mails it to the outbox, and lets it work once', async () => {
+    const invited = await call(
+      server,
+      'POST',
+      staffInvitationsRoute,
+      { email: 'Grace@College.test', role: 'assistant', courseId },
+      owner,
+    );
+    expect(invited.status).toBe(201);
+    const { link, message } = invited.body as { link: string; message: string };
+    expect(message).toBe(staffMessages.invitationReady);
+    expect(link).toMatch(/\/admin\/invitation#[\w-]{40,}$/);
+    const outbox = await fs.readdir(path.join(server.config.dataDir, 'outbox'));
+    expect(outbox.some((file) => file.endsWith('.eml'))).toBe(true);
+    const token = new URL(link).hash.slice(1);
+    const body = { token, name: 'Grace', password: ADMIN_PASSWORD };
+    const accepted = await call(server, 'POST', acceptInvitationPath, body);
+    expect(accepted.status).toBe(200);
+    expect((accepted.body as { email: string }).email).toBe('grace@college.test');
+    const again = await call(server, 'POST', acceptInvitationPath, body);
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual({ message: staffMessages.invitationUsed });
+    const wrong = await call(server, 'POST', acceptInvitationPath, { ...body, token: 'nope' });
+    expect(wrong.body).toEqual({ message: staffMessages.invalidInvitation });
+    // The assistant is on the course's staff, and the owner's staff list says so.
+    const list = await call(server, 'GET', staffRoute, undefined, owner);
+    const grace = (
+      list.body as { staff: { email: string; role: string; courses: unknown[] }[] }
+    ).staff.find((m) => m.email === 'grace@college.test');
+    expect(grace).toMatchObject({ role: 'assistant', courses: [{ courseId, role: 'assistant' }] });
+  });
+
+  it('refuses to invite an address that is already staff, and an owner into a course', async () => {
+    const taken = await call(
+      server,
+      'POST',
+      staffInvitationsRoute,
+      { email: 'ada@college.test', role: 'teacher' },
+      owner,
+    );
+    expect(taken).toMatchObject({ status: 409, body: { message: staffMessages.alreadyStaff } });
+    const ownerInCourse = await call(
+      server,
+      'POST',
+      staffInvitationsRoute,
+      { email: 'new@college.test', role: 'owner', courseId },
+      owner,
+    );
+    expect(ownerInCourse).toMatchObject({
+      status: 400,
+      body: { message: staffMessages.ownerInCourse },
+    });
+  });
+
+  it('shows a teacher only their course and its challenges; new ones go into it', async () => {
+    await addChallenge(server, challengeInput('OWNERS-1'));
+    const made = await call(
+      server,
+      'POST',
+      '/api/admin/addChallenge',
+      challengeInput('ADA-1'),
+      teacher.headers,
+    );
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    const mine = await call(server, 'GET', getChallengesPath, undefined, teacher.headers);
+    const ids = (mine.body as { challenges: { challengeId: string }[] }).challenges.map(
+      (c) => c.challengeId,
+    );
+    expect(ids).toEqual(['ADA-1']);
+    const all = await call(server, 'GET', getChallengesPath, undefined, owner);
+    const allIds = (all.body as { challenges: { challengeId: string }[] }).challenges.map(
+      (c) => c.challengeId,
+    );
+    expect(allIds).toEqual(expect.arrayContaining(['ADA-1', 'OWNERS-1']));
+    const courses = await call(server, 'GET', coursesRoute, undefined, teacher.headers);
+    expect(
+      (courses.body as { courses: { code: string; myRole: string; challenges: number }[] }).courses,
+    ).toEqual([expect.objectContaining({ code: 'CS-101', myRole: 'teacher', challenges: 1 })]);
+    // The owner's list has the default course as well, with what came before.
+    const ownerCourses = await call(server, 'GET', coursesRoute, undefined, owner);
+    const codes = (ownerCourses.body as { courses: { code: string }[] }).courses.map((c) => c.code);
+    expect(codes).toEqual(['CS-101', 'DEFAULT']);
+  });
+
+  it('enrols a roster uploaded into the course, and shows the teacher those students only', async () => {
+    const form = new FormData();
+    const csv = 'Name,Email,Year,Branch,College Name\nLin,lin@college.test,2,CS,Main\n';
+    form.append('file', new Blob([csv]), 'roster.csv');
+    const uploaded = await fetch(`${server.url}${rosterUploadPath}?courseId=${courseId}`, {
+      method: 'POST',
+      headers: teacher.headers,
+      body: form,
+    });
+    expect(uploaded.status).toBe(200);
+    const form2 = new FormData();
+    form2.append(
+      'file',
+      new Blob(['Name,Email,Year,Branch,College Name\nMo,mo@college.test,1,EE,Main\n']),
+      'r.csv',
+    );
+    await fetch(server.url + rosterUploadPath, { method: 'POST', headers: owner, body: form2 });
+    const seen = await call(server, 'GET', studentsPath, undefined, teacher.headers);
+    const emails = (seen.body as { rows: { email: string }[] }).rows.map((r) => r.email);
+    expect(emails).toEqual(['lin@college.test']);
+    const everyone = await call(server, 'GET', studentsPath, undefined, owner);
+    expect((everyone.body as { total: number }).total).toBe(2);
+  });
+
+  it('refuses a course code taken in another case', async () => {
+    const taken = await call(server, 'POST', coursesRoute, { code: 'cs-101', title: 'x' }, owner);
+    expect(taken).toMatchObject({ status: 409, body: { message: courseMessages.codeTaken } });
+    const renamed = await call(
+      server,
+      'PUT',
+      coursePath(courseId),
+      { code: 'CS-101', title: 'Programming 1', term: 'Fall 2026' },
+      teacher.headers,
+    );
+    expect(renamed.status).toBe(200);
+    expect((renamed.body as { course: { term: string } }).course.term).toBe('Fall 2026');
+  });
+
+  it('ends a deactivated member’s sessions at once and refuses their sign-in', async () => {
+    const member = await invitedStaff(server, 'leaving@college.test', 'teacher');
+    expect((await call(server, 'GET', coursesRoute, undefined, member.headers)).status).toBe(200);
+    const off = await call(server, 'PUT', `${staffRoute}/${member.id}`, { active: false }, owner);
+    expect(off.status).toBe(200);
+    expect((off.body as { member: { active: boolean } }).member.active).toBe(false);
+    expect((await call(server, 'GET', coursesRoute, undefined, member.headers)).status).toBe(401);
+    const signIn = await call(server, 'POST', adminLoginPath, {
+      email: 'leaving@college.test',
+      password: ADMIN_PASSWORD,
+    });
+    expect(signIn.status).toBe(401);
+  });
+
+  it('keeps at least one active owner', async () => {
+    const list = await call(server, 'GET', staffRoute, undefined, owner);
+    const me = (list.body as { staff: { id: string; email: string }[] }).staff.find(
+      (m) => m.email === adminEnv.ADMIN_EMAIL,
+    );
+    const demoted = await call(
+      server,
+      'PUT',
+      `${staffRoute}/${me?.id}`,
+      { role: 'teacher' },
+      owner,
+    );
+    expect(demoted).toMatchObject({ status: 409, body: { message: staffMessages.lastOwner } });
+    const off = await call(server, 'PUT', `${staffRoute}/${me?.id}`, { active: false }, owner);
+    expect(off.status).toBe(409);
+  });
+});
