@@ -110,6 +110,17 @@ export const staffUpdateResponseSchema = z.object({
   member: staffMemberSchema,
 });
 
+/** Who the signed-in staff member is: the dashboard shows the owner's items to owners only. */
+export const staffSelfSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  role: staffRoleSchema,
+  courses: z.array(z.object({ courseId: z.string(), role: courseRoleSchema })),
+});
+export type StaffSelf = z.infer<typeof staffSelfSchema>;
+
+export const staffSelfPath = '/api/admin/me';
 export const staffRoute = '/api/admin/staff';
 export const staffInvitationsRoute = '/api/admin/staff/invitations';
 export const staffMemberRoute = '/api/admin/staff/:staffId';

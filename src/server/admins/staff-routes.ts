@@ -20,6 +20,8 @@ import {
   staffMessages,
   staffParamsSchema,
   staffRoute,
+  staffSelfPath,
+  staffSelfSchema,
   staffUpdateRequestSchema,
   staffUpdateResponseSchema,
 } from '../../contract/staff.ts';
@@ -66,6 +68,22 @@ export const staffRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
   app.addHook('preClose', async () => mailer.close());
   const onRequest = guards.staff;
   const config_ = { action: 'staff.manage' } as const;
+
+  app.get(
+    staffSelfPath,
+    {
+      onRequest,
+      config: { action: 'self.read' },
+      schema: { response: { 200: staffSelfSchema } },
+    },
+    async (request) => {
+      const actor = request.actor;
+      const [me] = actor ? await listStaff(db, actor.id) : [];
+      if (!actor || !me) throw new HttpError(401, messages.unauthorized);
+      const courses = [...actor.courses].map(([courseId, role]) => ({ courseId, role }));
+      return { id: me.id, email: me.email, name: me.name, role: me.role, courses };
+    },
+  );
 
   app.get(
     staffRoute,

@@ -54,6 +54,8 @@ export const staffActions = {
   'course.read': course(true, true),
   /** Changing a course, its sections and its staff. */
   'course.write': course(true, false),
+  /** Who one is: one's role and courses. */
+  'self.read': { scope: 'role', teacher: true, assistant: true },
   /** The list of one's own courses (empty for a new member). */
   'course.list': { scope: 'role', teacher: true, assistant: true },
   /** Creating a course (its creator teaches it). */
