@@ -418,6 +418,9 @@ export const sittingAttempts = pgTable(
     // The target of attempts' (sitting_attempt_id, sitting_id) key.
     unique('sitting_attempts_id_sitting').on(t.id, t.sittingId),
     index('sitting_attempts_user').on(t.userId),
+    // The exam results matrix sorted by total reads its page in this order, both ways, and stops
+    // after the page (exams/exam-results-queries.ts pageRows).
+    index('sitting_attempts_exam_total').on(t.sittingId, t.examTotal, t.userId),
   ],
 );
 

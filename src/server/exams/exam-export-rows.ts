@@ -5,7 +5,7 @@
  */
 import type { ExamResultsRow, ExamSlot } from '../../contract/exams.ts';
 import type { Db } from '../db/connection.ts';
-import { EXPORT_PAGE_SIZE, type ExportCell } from '../results/export-rows.ts';
+import type { ExportCell } from '../results/export-rows.ts';
 import type { Cursor } from '../results/keyset.ts';
 import type { ExamRow } from './exam-queries.ts';
 import {
@@ -14,25 +14,51 @@ import {
   type ExamResultsPage,
 } from './exam-results-queries.ts';
 
-/** Pages in order; the next read starts while the writer works on the page before. */
+/**
+ * Rows per read of an exam's export. Small next to the challenge export's pages: a page's cells
+ * cost about as much to read as to write (each row is a student's problems), so a roster in one
+ * page left the writer idle until all of it was read, and the reads ahead below hide only a page
+ * the writer is not yet waiting for. At most exam-results-queries.ts's NO_JIT_ROWS, so a page's
+ * cells are one statement (no transaction to turn the JIT off).
+ */
+export const EXAM_EXPORT_PAGE_SIZE = 200;
+
+/**
+ * Pages in order. Each read starts the moment the page before it arrives, up to `readAhead`
+ * pages ahead of the one being written, so the database (PostgreSQL, or PGlite on its own
+ * thread) works while exceljs does; keyset pages come one after another, so this is a chain,
+ * never parallel reads (results/export-rows.ts does the same for a challenge).
+ */
 export async function* examExportPages(
   db: Db,
   exam: ExamRow,
   slots: readonly ExamSlot[],
   filters: ExamResultsFilters,
   now: Date,
-  pageSize = EXPORT_PAGE_SIZE,
+  pageSize = EXAM_EXPORT_PAGE_SIZE,
+  readAhead = 2,
 ): AsyncGenerator<ExamResultsRow[]> {
-  const read = (after: Cursor | undefined) => {
-    const page = readExamResultsPage(db, exam, slots, filters, after, pageSize, now);
-    // Awaited below in order; until then a failure must not count as unhandled.
+  const read = (after: Cursor | undefined) =>
+    readExamResultsPage(db, exam, slots, filters, after, pageSize, now);
+  const window: Promise<ExamResultsPage | null>[] = [];
+  const hold = (page: Promise<ExamResultsPage | null>) => {
+    // Awaited later in order; until then a failure must not count as unhandled.
     page.catch(() => undefined);
-    return page;
+    window.push(page);
   };
-  let pending: Promise<ExamResultsPage> | null = read(undefined);
-  while (pending) {
-    const page: ExamResultsPage = await pending;
-    pending = page.next ? read(page.next) : null;
+  let last: Promise<ExamResultsPage | null> = read(undefined);
+  hold(last);
+  const extend = () => {
+    while (window.length <= readAhead) {
+      last = last.then((page) => (page?.next ? read(page.next) : null));
+      hold(last);
+    }
+  };
+  extend();
+  while (window.length > 0) {
+    const page = await (window.shift() as Promise<ExamResultsPage | null>);
+    if (!page) return;
+    extend();
     yield page.rows;
   }
 }

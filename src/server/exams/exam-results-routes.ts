@@ -60,10 +60,18 @@ export const examResultsRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) 
     async (request, reply) => {
       const { cursor, limit, ...filters } = request.query;
       const after = cursor ? decodeCursor(cursor, filters.sort, filters.dir) : undefined;
-      const { row, exam } = await examOr404(request.params.examCode);
+      const row = await findExamByCode(db, request.params.examCode);
+      if (!row) throw new HttpError(404, examMessages.examNotFound);
       const now = deps.now();
-      const [page, matching] = await Promise.all([
-        readExamResultsPage(db, row, exam.slots, filters, after, limit, now),
+      // The exam, the page and the count read side by side (on PostgreSQL, on several
+      // connections); the page needs the slots only at its end, for students who never started.
+      const reading = readExam(db, row, timeZone);
+      const slots = reading.then((exam) => exam.slots);
+      // A failure here is `reading`'s, which Promise.all reports; the page may not await this.
+      slots.catch(() => undefined);
+      const [exam, page, matching] = await Promise.all([
+        reading,
+        readExamResultsPage(db, row, slots, filters, after, limit, now),
         countExamResults(db, row, filters, now),
       ]);
       const body = {

@@ -76,6 +76,16 @@ export function afterCursor(key: SortKey, idColumn: SQL, cursor: Cursor): SQL {
   return sql`(${key.expr} ${cmp} ${value} or (${key.expr} = ${value} and ${idColumn} ${cmp} ${cursor.id}::uuid) or ${key.expr} is null)`;
 }
 
+/**
+ * afterCursor's rows that have a sort value, for a cursor that has one: a page read in two parts
+ * (the values, then the nulls) compares only the first with it.
+ */
+export function afterValue(key: SortKey, idColumn: SQL, cursor: Cursor & { value: string }): SQL {
+  const cmp = sql.raw(cursor.dir === 'asc' ? '>' : '<');
+  const value = typed(cursor.value, key.type);
+  return sql`(${key.expr} ${cmp} ${value} or (${key.expr} = ${value} and ${idColumn} ${cmp} ${cursor.id}::uuid))`;
+}
+
 export function orderBy(key: SortKey, idColumn: SQL, dir: SortDirection): SQL {
   const d = sql.raw(dir);
   // "nulls last" on the never-null id too: it is how the results indexes spell it, and the

@@ -1,0 +1,1 @@
+CREATE INDEX "sitting_attempts_exam_total" ON "sitting_attempts" USING btree ("sitting_id","exam_total","user_id");
