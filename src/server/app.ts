@@ -23,6 +23,8 @@ import { createLoginThrottle } from './auth/login-throttle.ts';
 import { createUnknownClients } from './auth/unknown-clients.ts';
 import { createGuards } from './auth/guards.ts';
 import { checkStaffRoute } from './auth/staff-route-check.ts';
+import { createAuditRecorder } from './audit/record-audit.ts';
+import { auditRoutes } from './audit/audit-routes.ts';
 import { hashQueue } from './auth/hash-queue.ts';
 import { gateSignIns, SignInGate } from './auth/sign-in-gate.ts';
 import { activateAccountPath } from '../contract/activate-account.ts';
@@ -167,6 +169,8 @@ export async function buildApp(
   const versions = createSessionVersions(database, app.log);
   const guards = createGuards(tokens, versions, database.db);
   app.addHook('onRoute', (route) => checkStaffRoute(route, guards.staff, guards.staffScope));
+  // Every staff change, sign-in and sign-out into the audit log (issue 33).
+  app.addHook('onRoute', createAuditRecorder(database.db));
   // The durable judge queue; this process judges too unless JUDGE_IN_PROCESS=false.
   const judging = await startJudging({
     config,
@@ -204,6 +208,7 @@ export async function buildApp(
         config.resetLimits.windowSeconds,
         config.unknownClientBudget.windowSeconds,
       ),
+      auditRetentionDays: config.auditRetentionDays,
     },
     app.log,
   );
@@ -302,6 +307,7 @@ export async function buildApp(
   await app.register(similarityRoutes, { db: database.db, guards });
   await app.register(rosterRoutes, { db: database.db, guards });
   await app.register(courseRoutes, { db: database.db, guards });
+  await app.register(auditRoutes, { db: database.db, guards, timeZone: config.timeZone });
   await app.register(staffRoutes, {
     db: database.db,
     guards,

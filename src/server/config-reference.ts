@@ -93,6 +93,11 @@ export const configReference: readonly ConfigEntry[] = [
     meaning: 'wait before the first retry, doubled each time',
   },
   {
+    names: ['AUDIT_RETENTION_DAYS'],
+    default: '`1095`',
+    meaning: 'days the audit log keeps an entry (at least 30)',
+  },
+  {
     names: ['RESET_TOKEN_TTL_MINUTES'],
     default: '`30`',
     meaning: 'how long a reset link works',

@@ -113,6 +113,13 @@ const envSchema = z.object({
   SMTP_TLS_REJECT_UNAUTHORIZED: flag.default(true),
   MAIL_SEND_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(4),
   MAIL_RETRY_DELAY_SECONDS: z.coerce.number().min(0).max(300).default(2),
+  // The audit log's retention (issue 33): entries older are deleted; never under 30 days.
+  AUDIT_RETENTION_DAYS: z.coerce
+    .number()
+    .int()
+    .min(30)
+    .max(36_500)
+    .default(365 * 3),
   RESET_TOKEN_TTL_MINUTES: z.coerce
     .number()
     .positive()
@@ -224,6 +231,7 @@ export type Config = {
   /** A failed send is tried `attempts` times in all, waiting firstDelayMs, then twice as long... */
   mailRetry: { attempts: number; firstDelayMs: number };
   resetTokenTtlSeconds: number;
+  auditRetentionDays: number;
   resetLimits: { perAccount: number; perIp: number; windowSeconds: number };
   studentSignUp: StudentSignUpMode;
   /** Single sign-on, when configured. */
@@ -312,6 +320,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       firstDelayMs: Math.round(e.MAIL_RETRY_DELAY_SECONDS * 1000),
     },
     resetTokenTtlSeconds: Math.round(e.RESET_TOKEN_TTL_MINUTES * 60),
+    auditRetentionDays: e.AUDIT_RETENTION_DAYS,
     resetLimits: {
       perAccount: e.RESET_MAX_REQUESTS_PER_EMAIL,
       perIp: e.RESET_MAX_REQUESTS_PER_IP,

@@ -60,8 +60,19 @@ describe.each(databaseKinds)('pruning expired rows on %s', (kind) => {
         ('login', 'recent@college.test', '192.0.2.1', ${ago('29 days')})`,
     );
 
+    // The audit log keeps AUDIT_RETENTION_DAYS (here 60), through its own function only.
+    await sql(
+      `insert into audit_log (at, actor_email, action, outcome) values
+        (${ago('400 days')}, 'old@college.test', 'exam.write', 200),
+        (${ago('59 days')}, 'recent@college.test', 'exam.write', 200)`,
+    );
+
     // The server's own hourly pruning may get there first: what is left is what counts.
-    await pruneExpired(server.database.db, { failureWindowSeconds: WINDOW_SECONDS });
+    await pruneExpired(server.database.db, {
+      failureWindowSeconds: WINDOW_SECONDS,
+      auditRetentionDays: 60,
+    });
+    expect(await keys('audit_log', 'actor_email')).toEqual(['recent@college.test']);
     expect(await keys('auth_failures', 'key')).toEqual(['recent']);
     expect(await keys('reset_tokens', 'token_hash')).toEqual(['recent']);
     expect((await keys('problem_self_checks', 'id')).sort()).toEqual(

@@ -60,6 +60,8 @@ export const staffActions = {
   'course.list': { scope: 'role', teacher: true, assistant: true },
   /** Creating a course (its creator teaches it). */
   'course.create': { scope: 'role', teacher: true, assistant: false },
+  /** Reading and exporting the audit log. */
+  'audit.read': { scope: 'portal' },
   /** Inviting staff, changing roles, deactivating accounts. */
   'staff.manage': { scope: 'portal' },
   /** The judge's and the server's state. */

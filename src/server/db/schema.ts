@@ -181,6 +181,31 @@ export const staffInvitations = pgTable(
   (t) => [check('staff_invitations_role', sql`${t.role} in ('owner', 'teacher', 'assistant')`)],
 );
 
+/**
+ * The audit log (issue 33, contract/audit.ts): one row per staff action, append-only. Triggers
+ * made by hand in the migration refuse every UPDATE and TRUNCATE, and every DELETE but the
+ * retention's (audit_log_prune, never of entries younger than AUDIT_MIN_RETENTION_DAYS).
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    actorId: uuid('actor_id'),
+    actorEmail: text('actor_email').notNull(),
+    address: text('address').notNull().default(''),
+    action: text('action').notNull(),
+    /** The call: method and route, such as "PUT /api/admin/exams/:examCode". */
+    call: text('call').notNull().default(''),
+    outcome: integer('outcome').notNull(),
+    targetKind: text('target_kind').notNull().default(''),
+    targetId: text('target_id').notNull().default(''),
+    courseId: uuid('course_id'),
+    changes: jsonb('changes').$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (t) => [index('audit_log_at').on(t.at), index('audit_log_actor').on(t.actorEmail, t.at)],
+);
+
 /** A student in a course, with their section and the college's student number when known. */
 export const enrolments = pgTable(
   'enrolments',

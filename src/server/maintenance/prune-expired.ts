@@ -10,11 +10,14 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/connection.ts';
+import { rowsOf } from '../results/sql-helpers.ts';
 import { KNOWN_ADDRESS_DAYS } from '../auth/unknown-clients.ts';
 
 export type PruneRules = {
   /** The longest failure window of the login and reset limiters, in seconds. */
   failureWindowSeconds: number;
+  /** AUDIT_RETENTION_DAYS: older audit entries go, through the log's own function. */
+  auditRetentionDays: number;
 };
 
 export type Pruned = {
@@ -24,6 +27,7 @@ export type Pruned = {
   runLocks: number;
   judgeWorkers: number;
   knownAddresses: number;
+  auditEntries: number;
 };
 
 const count = (result: unknown) => (result as { rowCount: number | null }).rowCount ?? 0;
@@ -59,6 +63,12 @@ export async function pruneExpired(db: Db, rules: PruneRules): Promise<Pruned> {
         sql`delete from known_sign_in_addresses where last_signed_in_at < now() - make_interval(days => ${KNOWN_ADDRESS_DAYS})`,
       ),
     ),
+    auditEntries:
+      rowsOf<{ removed: number }>(
+        await db.execute(
+          sql`select audit_log_prune(${rules.auditRetentionDays}::integer)::int as removed`,
+        ),
+      )[0]?.removed ?? 0,
   };
 }
 

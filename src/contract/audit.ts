@@ -1,0 +1,62 @@
+/**
+ * The audit log (issue 33): every staff action, who, when, from which address, on what, with
+ * what it set (never a password, token or hash; tests by their SHA-256). Owners read it with
+ * filters and export it; nobody can change or delete an entry (the database refuses).
+ */
+import { z } from 'zod';
+
+export const AUDIT_PAGE_MAX = 500;
+
+export const auditMessages = {
+  invalidFilter: 'Filters are text of at most 200 characters.',
+  invalidDate: 'Give dates as YYYY-MM-DD.',
+  invalidCursor: 'This page link is not valid: start again from the first page.',
+  invalidLimit: `Ask for 1 to ${AUDIT_PAGE_MAX} entries.`,
+  notRecorded: '(not recorded)',
+} as const;
+
+const filter = z.string({ error: auditMessages.invalidFilter }).trim().max(200, {
+  error: auditMessages.invalidFilter,
+});
+const day = z.iso.date({ error: auditMessages.invalidDate });
+
+export const auditQuerySchema = z.object({
+  actor: filter.optional(),
+  action: filter.optional(),
+  target: filter.optional(),
+  since: day.optional(),
+  until: day.optional(),
+  /** The id of the last entry of the previous page (entries come newest first). */
+  before: z.coerce.number({ error: auditMessages.invalidCursor }).int().positive().optional(),
+  limit: z.coerce
+    .number({ error: auditMessages.invalidLimit })
+    .int()
+    .min(1, { error: auditMessages.invalidLimit })
+    .max(AUDIT_PAGE_MAX, { error: auditMessages.invalidLimit })
+    .default(100),
+});
+export type AuditQuery = z.input<typeof auditQuerySchema>;
+
+export const auditEntrySchema = z.object({
+  id: z.number(),
+  at: z.string(),
+  actorEmail: z.string(),
+  address: z.string(),
+  action: z.string(),
+  call: z.string(),
+  outcome: z.number(),
+  targetKind: z.string(),
+  targetId: z.string(),
+  courseId: z.string().nullable(),
+  changes: z.record(z.string(), z.unknown()),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+export const auditPageSchema = z.object({
+  entries: z.array(auditEntrySchema),
+  /** `before` for the next (older) page, or null at the end. */
+  next: z.number().nullable(),
+});
+
+export const auditRoute = '/api/admin/audit';
+export const auditExportRoute = '/api/admin/audit/export.csv';

@@ -1,0 +1,131 @@
+/**
+ * Every staff action into the audit log (issue 33): the app gives each staff route that changes
+ * something (any method but GET) an onSend hook that records the call once it succeeded, before
+ * its answer leaves (a client holding the answer finds the entry):
+ * who (the actor), from which address, the policy action and the route, what it named (the ids
+ * in its path, query or body) and what it set (audit-changes.ts). Staff sign-ins, including
+ * failed ones, and sign-outs are recorded by the same means.
+ *
+ * The entry is written just before the answer, not in the change's own transaction: a database
+ * failing at that instant loses the entry (it is logged as an error instead). Recording inside
+ * each writer's transaction is the next step (docs/design/staff-and-courses.md).
+ */
+import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import { adminLoginPath } from '../../contract/admin.ts';
+import { logoutPath } from '../../contract/sessions.ts';
+import type { Db } from '../db/connection.ts';
+import { auditChanges } from './audit-changes.ts';
+import { insertAuditEntry, type NewAuditEntry } from './audit-queries.ts';
+
+/** The names a call's target goes by, in the order one is chosen as the entry's target. */
+const TARGET_KEYS = [
+  'challengeId',
+  'examCode',
+  'courseId',
+  'staffId',
+  'userId',
+  'submissionId',
+  'questionId',
+  'name',
+  'sha256',
+  'email',
+] as const;
+
+function targetOf(request: FastifyRequest): { targetKind: string; targetId: string } {
+  const named: string[] = [];
+  let kind = '';
+  for (const key of TARGET_KEYS) {
+    for (const source of [request.params, request.query, request.body]) {
+      if (typeof source !== 'object' || source === null) continue;
+      const value: unknown = (source as Record<string, unknown>)[key];
+      if (typeof value === 'string' && value !== '') {
+        if (!kind) kind = key.replace(/Id$|Code$/, '');
+        named.push(value);
+        break;
+      }
+    }
+  }
+  return { targetKind: kind, targetId: named.join(' / ') };
+}
+
+type Hook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+type SendHook = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  payload: unknown,
+) => Promise<unknown>;
+
+export function createAuditRecorder(db: Db) {
+  async function write(request: FastifyRequest, entry: NewAuditEntry) {
+    try {
+      await insertAuditEntry(db, entry);
+    } catch (error) {
+      request.log.error({ err: error, audit: entry.action }, 'audit entry not written');
+    }
+  }
+
+  const staffWrite: Hook = async (request, reply) => {
+    if (reply.statusCode >= 400 || !request.actor) return;
+    await write(request, {
+      actorId: request.actor.id,
+      actorEmail: request.actor.email,
+      address: request.ip,
+      action: String(request.routeOptions.config.action ?? ''),
+      call: `${request.method} ${request.routeOptions.url ?? ''}`,
+      outcome: reply.statusCode,
+      ...targetOf(request),
+      changes: auditChanges(request.body),
+    });
+  };
+
+  /** A staff sign-in (by password or invitation), kept whether it worked or not. */
+  const signIn: Hook = async (request, reply) => {
+    const body = request.body as { email?: unknown } | undefined;
+    const email = typeof body?.email === 'string' ? body.email.trim().toLowerCase() : '';
+    const worked = reply.statusCode === 200;
+    if (!worked && reply.statusCode !== 401) return; // bad input or busy: nobody tried a password
+    await write(request, {
+      actorId: null,
+      actorEmail: email,
+      address: request.ip,
+      action: worked ? 'staff.sign-in' : 'staff.sign-in-refused',
+      call: `${request.method} ${request.routeOptions.url ?? ''}`,
+      outcome: reply.statusCode,
+      targetKind: '',
+      targetId: '',
+      changes: {},
+    });
+  };
+
+  const signOut: Hook = async (request, reply) => {
+    if (reply.statusCode >= 400 || request.auth?.role !== 'admin') return;
+    await write(request, {
+      actorId: request.auth.sub,
+      actorEmail: request.auth.email,
+      address: request.ip,
+      action: 'staff.sign-out',
+      call: `${request.method} ${request.routeOptions.url ?? ''}`,
+      outcome: reply.statusCode,
+      targetKind: '',
+      targetId: '',
+      changes: {},
+    });
+  };
+
+  /** Gives the route its recording hook, if it is one the log follows. */
+  return function attach(route: RouteOptions): void {
+    const methods = [route.method].flat();
+    let hook: Hook | undefined;
+    if (route.config?.action !== undefined && !methods.every((m) => m === 'GET' || m === 'HEAD')) {
+      hook = staffWrite;
+    } else if (route.url === adminLoginPath) hook = signIn;
+    else if (route.url === logoutPath) hook = signOut;
+    if (!hook) return;
+    const record = hook;
+    const onSend: SendHook = async (request, reply, payload) => {
+      await record(request, reply);
+      return payload;
+    };
+    route.onSend = [...[route.onSend ?? []].flat(), onSend];
+  };
+}

@@ -1,0 +1,140 @@
+/**
+ * The audit log (issue 33) on both databases: staff actions write their entries (who, from
+ * where, what, on what), no secret reaches an entry, the owner reads and exports it with
+ * filters, nobody else may, and the database itself refuses to change or delete an entry.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminLoginPath } from '../../src/contract/admin.ts';
+import { challengeAccessRulesPath } from '../../src/contract/access-rules.ts';
+import { auditExportRoute, auditRoute, type AuditEntry } from '../../src/contract/audit.ts';
+import { logoutPath } from '../../src/contract/sessions.ts';
+import { staffInvitationsRoute } from '../../src/contract/staff.ts';
+import { addChallenge, challengeInput } from './compiler-fixtures.ts';
+import {
+  ADMIN,
+  adminEnv,
+  adminToken,
+  bearer,
+  call,
+  databaseKinds,
+  queryRows,
+  startServer,
+  type TestServer,
+} from './harness.ts';
+import { invitedStaff } from './staff-fixtures.ts';
+
+describe.each(databaseKinds)('the audit log on %s', (kind) => {
+  let server: TestServer;
+  let owner: Record<string, string>;
+
+  beforeAll(async () => {
+    server = await startServer(kind, adminEnv);
+    owner = bearer(await adminToken(server));
+  }, 60_000);
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  const entries = async (query = '') => {
+    const page = await call(server, 'GET', `${auditRoute}${query}`, undefined, owner);
+    expect(page.status, JSON.stringify(page.body)).toBe(200);
+    return (page.body as { entries: AuditEntry[] }).entries;
+  };
+
+  it('records a challenge created and its access rules, with the tests and password kept out', async () => {
+    await addChallenge(server, {
+      ...challengeInput('AUD-1'),
+      testCases: [
+        { input: 'top-secret-input', expectedOutput: 'top-secret-output', hidden: true, weight: 1 },
+      ],
+    });
+    const rules = {
+      networks: [],
+      password: { action: 'set', value: 'blue-42-door' },
+      sebConfigKey: null,
+    };
+    const put = await call(server, 'PUT', challengeAccessRulesPath('AUD-1'), rules, owner);
+    expect(put.status).toBe(200);
+    const found = await entries('?target=AUD-1');
+    expect(found.map((e) => [e.action, e.call])).toEqual([
+      ['sitting.control', 'PUT /api/admin/challenges/:challengeId/access-rules'],
+      ['challenge.write', 'POST /api/admin/addChallenge'],
+    ]);
+    const created = found[1];
+    expect(created).toMatchObject({
+      actorEmail: ADMIN.email,
+      address: '127.0.0.1',
+      outcome: 200,
+      targetKind: 'challenge',
+      targetId: 'AUD-1',
+    });
+    expect(created?.changes.testCases).toEqual({
+      sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+      bytes: expect.any(Number),
+    });
+    expect(found[0]?.changes.password).toBe('(not recorded)');
+    // No secret anywhere in the log, whatever the column.
+    const all = await queryRows(server, `select row_to_json(a)::text as row from audit_log a`);
+    const text = all.map((r) => String(r.row)).join('\n');
+    for (const secret of ['top-secret', 'blue-42-door', adminEnv.ADMIN_PASSWORD]) {
+      expect(text).not.toContain(secret);
+    }
+  });
+
+  it('records staff sign-ins, refused ones and sign-outs, and invitations', async () => {
+    const wrong = await call(server, 'POST', adminLoginPath, {
+      email: ADMIN.email,
+      password: 'not-the-password',
+    });
+    expect(wrong.status).toBe(401);
+    const session = bearer(await adminToken(server));
+    expect((await call(server, 'POST', logoutPath, undefined, session)).status).toBe(200);
+    owner = bearer(await adminToken(server));
+    await invitedStaff(server, 'new.teacher@college.test', 'teacher');
+    const actions = (await entries(`?actor=${encodeURIComponent(ADMIN.email)}`)).map(
+      (e) => e.action,
+    );
+    expect(actions).toEqual(
+      expect.arrayContaining(['staff.sign-in', 'staff.sign-in-refused', 'staff.sign-out']),
+    );
+    const invited = await entries(`?action=${encodeURIComponent(staffInvitationsRoute)}`);
+    expect(invited[0]).toMatchObject({
+      action: 'staff.manage',
+      targetId: 'new.teacher@college.test',
+    });
+    const text = JSON.stringify(await entries());
+    expect(text).not.toContain('not-the-password');
+  });
+
+  it('lets only owners read it, and exports it as CSV with formula text neutralised', async () => {
+    const teacher = await invitedStaff(server, 'reader@college.test', 'teacher');
+    expect((await call(server, 'GET', auditRoute, undefined, teacher.headers)).status).toBe(403);
+    await call(
+      server,
+      'POST',
+      staffInvitationsRoute,
+      { email: 'x@college.test', name: '=1+2', role: 'assistant' },
+      owner,
+    );
+    const response = await fetch(server.url + auditExportRoute, { headers: owner });
+    expect(response.status).toBe(200);
+    const bytes = Buffer.from(await response.arrayBuffer());
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const csv = bytes.subarray(3).toString('utf8');
+    expect(csv.split('\r\n')[0]).toBe('Id,At,Who,Address,Action,Call,Outcome,Target,Changes');
+    expect(csv).toContain('staff.manage');
+    expect(csv).not.toMatch(/,=1\+2/);
+  });
+
+  it('is refused any change or deletion by the database itself', async () => {
+    await expect(
+      queryRows(server, `update audit_log set actor_email = 'someone-else'`),
+    ).rejects.toThrow(/append-only/);
+    await expect(queryRows(server, `delete from audit_log`)).rejects.toThrow(/append-only/);
+    await expect(queryRows(server, `truncate audit_log`)).rejects.toThrow(/append-only/);
+    // Even the retention's own way leaves entries younger than 30 days where they are.
+    await queryRows(server, `select audit_log_prune(0)`);
+    const left = await queryRows(server, `select count(*)::int as n from audit_log`);
+    expect(Number(left[0]?.n)).toBeGreaterThan(5);
+  });
+});
