@@ -148,7 +148,17 @@ export const configReference: readonly ConfigEntry[] = [
   {
     names: ['OIDC_ADMIN_GROUP'],
     default: 'unset',
-    meaning: "a value of the ID token's `groups` claim that makes an administrator",
+    meaning: "a value of the ID token's `groups` claim that makes an administrator (an owner)",
+  },
+  {
+    names: ['OIDC_TEACHER_GROUP'],
+    default: 'unset',
+    meaning: 'a `groups` value that makes a new staff account a teacher',
+  },
+  {
+    names: ['OIDC_ASSISTANT_GROUP'],
+    default: 'unset',
+    meaning: 'a `groups` value that makes a new staff account an assistant',
   },
   {
     names: ['OIDC_BUTTON_LABEL'],

@@ -139,6 +139,8 @@ const envSchema = z.object({
   OIDC_ALLOWED_DOMAINS: optionalText,
   OIDC_ADMIN_EMAILS: optionalText,
   OIDC_ADMIN_GROUP: optionalText,
+  OIDC_TEACHER_GROUP: optionalText,
+  OIDC_ASSISTANT_GROUP: optionalText,
   OIDC_BUTTON_LABEL: optionalText.pipe(z.string().max(60).optional()),
 });
 
@@ -159,8 +161,11 @@ export type OidcConfig = {
   /** Email domains whose new students may sign up by SSO; empty: any. */
   allowedDomains: string[];
   adminEmails: string[];
-  /** A value of the ID token's `groups` claim that makes an administrator. */
+  /** A value of the ID token's `groups` claim that makes an administrator (an owner). */
   adminGroup: string | undefined;
+  /** Values of `groups` that make a teacher, an assistant (issue 33), on their first sign-in. */
+  teacherGroup: string | undefined;
+  assistantGroup: string | undefined;
   buttonLabel: string;
 };
 
@@ -178,6 +183,8 @@ function oidcConfig(e: z.infer<typeof envSchema>): OidcConfig | undefined {
     allowedDomains: lowerList(e.OIDC_ALLOWED_DOMAINS),
     adminEmails: lowerList(e.OIDC_ADMIN_EMAILS),
     adminGroup: e.OIDC_ADMIN_GROUP,
+    teacherGroup: e.OIDC_TEACHER_GROUP,
+    assistantGroup: e.OIDC_ASSISTANT_GROUP,
     buttonLabel: e.OIDC_BUTTON_LABEL ?? 'campus account',
   };
 }

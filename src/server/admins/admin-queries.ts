@@ -20,10 +20,15 @@ export async function countAdmins(db: Db): Promise<number> {
 }
 
 /** Inserts the admin unless that email exists; true when this call inserted it. */
-export async function insertAdmin(db: Db, email: string, passwordHash: string): Promise<boolean> {
+export async function insertAdmin(
+  db: Db,
+  email: string,
+  passwordHash: string,
+  role: 'owner' | 'teacher' | 'assistant' = 'owner',
+): Promise<boolean> {
   const rows = await db
     .insert(admins)
-    .values({ email, passwordHash })
+    .values({ email, passwordHash, role })
     .onConflictDoNothing({ target: admins.email })
     .returning({ id: admins.id });
   return rows.length > 0;

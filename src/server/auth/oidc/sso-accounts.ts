@@ -71,10 +71,31 @@ export function isSsoAdmin(identity: SsoIdentity, oidc: OidcConfig): boolean {
   );
 }
 
+/**
+ * The staff role the directory gives (issue 33): owner (OIDC_ADMIN_EMAILS, OIDC_ADMIN_GROUP),
+ * else teacher, else assistant by their groups; undefined: not staff.
+ */
+export function ssoStaffRole(
+  identity: SsoIdentity,
+  oidc: OidcConfig,
+): 'owner' | 'teacher' | 'assistant' | undefined {
+  if (isSsoAdmin(identity, oidc)) return 'owner';
+  const member = (group: string | undefined) =>
+    group !== undefined && identity.groups.includes(group);
+  if (member(oidc.teacherGroup)) return 'teacher';
+  if (member(oidc.assistantGroup)) return 'assistant';
+  return undefined;
+}
+
+/**
+ * The staff account of a directory identity, made on first sign-in with the role its groups
+ * give; an existing account keeps the role owners gave it in the portal.
+ */
 export async function ssoAdmin(db: Db, identity: SsoIdentity, oidc: OidcConfig): Promise<AdminRow> {
   assertVerified(identity, oidc);
-  if (!isSsoAdmin(identity, oidc)) throw new SsoError('not-admin', 'not named an administrator');
-  await insertAdmin(db, identity.email, SSO_ONLY_PASSWORD_HASH);
+  const role = ssoStaffRole(identity, oidc);
+  if (!role) throw new SsoError('not-admin', 'not named an administrator');
+  await insertAdmin(db, identity.email, SSO_ONLY_PASSWORD_HASH, role);
   const row = await findAdminByEmail(db, identity.email);
   if (!row) throw new SsoError('failed', 'the administrator vanished');
   // An owner may have deactivated the account: the campus directory does not undo that.
