@@ -28,7 +28,26 @@ describe('roster rows', () => {
   it('trims, lower-cases name and email, turns blanks into null', () => {
     expect(check()(2, ['  Asha   RAO ', ' A@B.EDU ', ' 2 ', '', '  GEC  X '])).toEqual({
       ok: true,
-      record: { name: 'asha rao', email: 'a@b.edu', year: '2', branch: null, college: 'GEC X' },
+      record: {
+        name: 'asha rao',
+        email: 'a@b.edu',
+        year: '2',
+        branch: null,
+        college: 'GEC X',
+        studentNumber: null,
+        section: null,
+      },
+    });
+  });
+
+  it('reads the optional Student ID and Section columns when the file has them', () => {
+    const columns = matchRosterHeader(['Section', 'Email', 'Name', ' student id ']);
+    expect(columns).toEqual({ section: 0, email: 1, name: 2, studentNumber: 3 });
+    if (!columns) return;
+    const verdict = createRosterRowChecker(columns)(2, [' B ', 'a@b.edu', 'Asha', ' 2026-0042 ']);
+    expect(verdict).toMatchObject({
+      ok: true,
+      record: { section: 'B', studentNumber: '2026-0042' },
     });
   });
 

@@ -6,7 +6,12 @@
  */
 import { z } from 'zod';
 import { messages } from './messages.ts';
-import { ROSTER_HEADERS, ROSTER_MAX_CELL_LENGTH, type RosterHeader } from './roster.ts';
+import {
+  ROSTER_HEADERS,
+  ROSTER_MAX_CELL_LENGTH,
+  ROSTER_OPTIONAL_HEADERS,
+  type RosterHeader,
+} from './roster.ts';
 
 export type RosterRecord = {
   name: string;
@@ -14,6 +19,9 @@ export type RosterRecord = {
   year: string | null;
   branch: string | null;
   college: string | null;
+  /** Optional columns (issue 33): null when the file has no such column or the cell is empty. */
+  studentNumber: string | null;
+  section: string | null;
 };
 
 type Field = keyof RosterRecord;
@@ -26,6 +34,8 @@ const fieldOf: Record<RosterHeader, Field> = {
   Year: 'year',
   Branch: 'branch',
   'College Name': 'college',
+  'Student ID': 'studentNumber',
+  Section: 'section',
 };
 
 /** "College Name", " college  name " and "COLLEGENAME" all read as the same header. */
@@ -33,7 +43,9 @@ export function normalizeHeader(text: string): string {
   return text.replace(/\s+/g, '').toLowerCase();
 }
 
-const headerLookup = new Map(ROSTER_HEADERS.map((h) => [normalizeHeader(h), fieldOf[h]]));
+const headerLookup = new Map(
+  [...ROSTER_HEADERS, ...ROSTER_OPTIONAL_HEADERS].map((h) => [normalizeHeader(h), fieldOf[h]]),
+);
 
 /** The columns named by a header row, or undefined when Name or Email is missing. */
 export function matchRosterHeader(cells: readonly string[]): RosterColumns | undefined {
@@ -109,6 +121,8 @@ export function createRosterRowChecker(columns: RosterColumns) {
     const year = optionalText(cell(cells, 'year'));
     const branch = optionalText(cell(cells, 'branch'));
     const college = optionalText(cell(cells, 'college'));
+    const studentNumber = optionalText(cell(cells, 'studentNumber'));
+    const section = optionalText(cell(cells, 'section'));
 
     if (name === '') problems.push(messages.rosterNameMissing);
     if (email === '') problems.push(messages.rosterEmailMissing);
@@ -118,6 +132,8 @@ export function createRosterRowChecker(columns: RosterColumns) {
       ['Year', year],
       ['Branch', branch],
       ['College Name', college],
+      ['Student ID', studentNumber],
+      ['Section', section],
     ];
     for (const [column, text] of long) {
       if (text !== null && text.length > ROSTER_MAX_CELL_LENGTH) {
@@ -133,6 +149,6 @@ export function createRosterRowChecker(columns: RosterColumns) {
       }
     }
     if (problems.length > 0) return { ok: false, message: problems.join('; ') };
-    return { ok: true, record: { name, email, year, branch, college } };
+    return { ok: true, record: { name, email, year, branch, college, studentNumber, section } };
   };
 }

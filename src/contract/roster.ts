@@ -31,7 +31,13 @@ export const rosterTemplateQuerySchema = z.object({
 
 /** The header row of Template.csv (and Template.xlsx), in this order (spec §3). */
 export const ROSTER_HEADERS = ['Name', 'Email', 'Year', 'Branch', 'College Name'] as const;
-export type RosterHeader = (typeof ROSTER_HEADERS)[number];
+/**
+ * Columns read when a roster has them (issue 33), never in the template: the college's student
+ * number and the section of the course the roster is uploaded into.
+ */
+export const ROSTER_OPTIONAL_HEADERS = ['Student ID', 'Section'] as const;
+export type RosterHeader =
+  (typeof ROSTER_HEADERS)[number] | (typeof ROSTER_OPTIONAL_HEADERS)[number];
 
 /** What the file input offers; the server checks the content, not only the name. */
 export const ROSTER_EXTENSIONS = ['.xlsx', '.xls', '.csv'] as const;

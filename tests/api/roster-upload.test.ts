@@ -409,10 +409,25 @@ describe.each(databaseKinds)('roster upload on %s', (kind) => {
     });
     expect(signUp.status).toBe(200);
     const before = await userByEmail('racer@example.edu');
+    const noExtras = { studentNumber: null, section: null };
     const inserted = await server.database.db.transaction((tx) =>
       insertStudents(tx, [
-        { name: 'racer r', email: 'racer@example.edu', year: '3', branch: 'IT', college: 'C' },
-        { name: 'newbie', email: 'newbie@example.edu', year: null, branch: null, college: null },
+        {
+          ...noExtras,
+          name: 'racer r',
+          email: 'racer@example.edu',
+          year: '3',
+          branch: 'IT',
+          college: 'C',
+        },
+        {
+          ...noExtras,
+          name: 'newbie',
+          email: 'newbie@example.edu',
+          year: null,
+          branch: null,
+          college: null,
+        },
       ]),
     );
     expect(inserted).toBe(1);

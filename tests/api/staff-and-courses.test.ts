@@ -24,6 +24,7 @@ import {
   bearer,
   call,
   databaseKinds,
+  queryRows,
   startServer,
   type TestServer,
 } from './harness.ts';
@@ -152,6 +153,31 @@ describe.each(databaseKinds)('staff and courses on %s', (kind) => {
     expect(emails).toEqual(['lin@college.test']);
     const everyone = await call(server, 'GET', studentsPath, undefined, owner);
     expect((everyone.body as { total: number }).total).toBe(2);
+  });
+
+  it('reads Student ID and Section when the roster has them, adding the section to the course', async () => {
+    const form = new FormData();
+    const csv =
+      'Name,Email,Year,Branch,College Name,Student ID,Section\n' +
+      'Lin,lin@college.test,2,CS,Main,2026-0042,Lab B\nRu,ru@college.test,2,CS,Main,,\n';
+    form.append('file', new Blob([csv]), 'roster.csv');
+    const uploaded = await fetch(`${server.url}${rosterUploadPath}?courseId=${courseId}`, {
+      method: 'POST',
+      headers: teacher.headers,
+      body: form,
+    });
+    expect(uploaded.status).toBe(200);
+    const rows = await queryRows(
+      server,
+      `select u.email, e.student_number, s.name as section from enrolments e
+         join users u on u.id = e.user_id left join course_sections s on s.id = e.section_id
+        where e.course_id = $1 order by u.email`,
+      [courseId],
+    );
+    expect(rows).toEqual([
+      { email: 'lin@college.test', student_number: '2026-0042', section: 'Lab B' },
+      { email: 'ru@college.test', student_number: null, section: null },
+    ]);
   });
 
   it('refuses a course code taken in another case', async () => {

@@ -159,7 +159,11 @@ export async function lockRosterUploads(db: Db): Promise<void> {
   await db.execute(sql`select pg_advisory_xact_lock(hashtext('roster-upload'))`);
 }
 
-/** The batch's students enrolled in the course (issue 33); those already in it stay as they are. */
+/**
+ * The batch's students enrolled in the course (issue 33), with the section and student number
+ * their rows give (a section named for the first time is added to the course); a student
+ * already enrolled keeps what a row leaves empty.
+ */
 export async function enrolStudents(
   db: Db,
   courseId: string,
@@ -167,9 +171,30 @@ export async function enrolStudents(
 ): Promise<void> {
   if (records.length === 0) return;
   const emails: string[] = [];
-  for (const r of records) pushArrayItem(emails, r.email);
+  const numbers: string[] = [];
+  const sections: string[] = [];
+  for (const r of records) {
+    pushArrayItem(emails, r.email);
+    pushArrayItem(numbers, r.studentNumber);
+    pushArrayItem(sections, r.section);
+  }
+  const named = records.some((r) => r.section !== null);
+  if (named) {
+    await db.execute(sql`
+      insert into course_sections (course_id, name)
+      select distinct ${courseId}::uuid, s from unnest(${literal(sections)}::text[]) s
+       where s is not null
+      on conflict (course_id, name) do nothing`);
+  }
   await db.execute(sql`
-    insert into enrolments (course_id, user_id)
-    select ${courseId}::uuid, id from users where email = ${emailIn(literal(emails))}
-    on conflict (course_id, user_id) do nothing`);
+    insert into enrolments (course_id, user_id, section_id, student_number)
+    select ${courseId}::uuid, u.id, cs.id, r.number
+      from unnest(${literal(emails)}::text[], ${literal(numbers)}::text[],
+                  ${literal(sections)}::text[]) as r(email, number, section)
+      -- One probe of the email index per row, never a hash of the whole table (see above).
+      cross join lateral (select id from users where email = r.email) u
+      left join course_sections cs on cs.course_id = ${courseId}::uuid and cs.name = r.section
+    on conflict (course_id, user_id) do update set
+      section_id = coalesce(excluded.section_id, enrolments.section_id),
+      student_number = coalesce(excluded.student_number, enrolments.student_number)`);
 }
