@@ -21,6 +21,13 @@ export const CHALLENGE_ID_PATTERN = /^[A-Za-z0-9_-]{3,64}$/;
 export const DEFAULT_TIME_LIMIT_MS = 2000;
 export const DEFAULT_MEMORY_LIMIT_MB = 256;
 /**
+ * Standard output a program may write before Output Limit Exceeded, in MiB: Kattis's and
+ * DOMjudge's default (a package's `limits.output`), and what a challenge without its own gets.
+ */
+export const DEFAULT_OUTPUT_LIMIT_MB = 8;
+/** The most a challenge may set: every byte is held by the judge while the test runs. */
+export const MAX_OUTPUT_LIMIT_MB = 64;
+/**
  * The largest add/update challenge request: tests travel inside it (each input and output up to
  * 1 MB), so it is far above the other calls' 1 MB.
  */
@@ -132,6 +139,16 @@ export const challengeInputSchema = z
         .min(32, { error: messages.invalidMemoryLimit })
         .max(2048, { error: messages.invalidMemoryLimit })
         .default(DEFAULT_MEMORY_LIMIT_MB),
+      /**
+       * Output limit in MiB (issue 35). Optional, and not on the spec's form: a new challenge
+       * without it gets DEFAULT_OUTPUT_LIMIT_MB, an update without it keeps the stored one.
+       */
+      outputLimitMb: z
+        .number()
+        .int({ error: messages.invalidOutputLimit })
+        .min(1, { error: messages.invalidOutputLimit })
+        .max(MAX_OUTPUT_LIMIT_MB, { error: messages.invalidOutputLimit })
+        .optional(),
       testCases: z
         .array(testCaseSchema, { error: messages.addTestCase })
         .min(1, { error: messages.addTestCase })
@@ -242,6 +259,8 @@ export const challengeSchema = z.object({
   starterCode: z.string(),
   timeLimitMs: z.number(),
   memoryLimitMb: z.number(),
+  /** Output limit in MiB; always in the server's answers (absent only in older ones: the default). */
+  outputLimitMb: z.number().optional(),
   testCases: z.array(testCaseSchema),
   testGroups: z.array(testGroupSchema),
   compare: compareRuleSchema,

@@ -78,6 +78,7 @@ function toChallenge(row: ChallengeRow, tests: TestCase[]): Challenge {
     starterCode: row.starterCode,
     timeLimitMs: row.timeLimitMs,
     memoryLimitMb: row.memoryLimitMb,
+    outputLimitMb: row.outputLimitMb,
     testCases: tests,
     testGroups: storedGroups.parse(row.testGroups),
     compare: storedRule.parse(row.compare),
@@ -88,7 +89,8 @@ function toChallenge(row: ChallengeRow, tests: TestCase[]): Challenge {
 }
 
 /**
- * `compare`, `checkerSource`, the integrity settings and the times are written only when given:
+ * `compare`, `checkerSource`, the output limit, the integrity settings and the times are written
+ * only when given (the column's default is a new challenge's output limit):
  * an update without them keeps them.
  */
 function columns(values: ChallengeValues) {
@@ -100,6 +102,7 @@ function columns(values: ChallengeValues) {
     disablePaste,
     startTime,
     endTime,
+    outputLimitMb,
     ...fields
   } = values;
   return {
@@ -107,6 +110,7 @@ function columns(values: ChallengeValues) {
     ...(startTime === undefined ? {} : { startTime }),
     ...(endTime === undefined ? {} : { endTime }),
     ...(compare === undefined ? {} : { compare }),
+    ...(outputLimitMb === undefined ? {} : { outputLimitMb }),
     ...(checkerSource === undefined ? {} : { checkerSource }),
     ...(captureTabChanges === undefined ? {} : { captureTabChanges }),
     ...(disablePaste === undefined ? {} : { disablePaste }),

@@ -17,6 +17,7 @@ export function judgeRequestFor(
     tests,
     timeLimitMs: challenge.timeLimitMs,
     memoryLimitMb: challenge.memoryLimitMb,
+    ...(challenge.outputLimitMb ? { outputLimitMb: challenge.outputLimitMb } : {}),
     score: challenge.score,
     compare: challenge.compare,
     checkerSource: challenge.checkerSource,

@@ -130,6 +130,8 @@ export const challenges = pgTable(
     starterCode: text('starter_code').notNull().default(''),
     timeLimitMs: integer('time_limit_ms').notNull().default(2000),
     memoryLimitMb: integer('memory_limit_mb').notNull().default(256),
+    /** Standard output a program may write, in MiB (issue 35; Kattis's and DOMjudge's 8 MiB). */
+    outputLimitMb: integer('output_limit_mb').notNull().default(8),
     /**
      * How outputs are compared (src/contract/compare-rule.ts). The column's default is `exact`, the
      * rule of every challenge written before it existed, so migration 0004 leaves their verdicts

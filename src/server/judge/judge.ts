@@ -17,7 +17,7 @@ import {
   type CompiledChecker,
 } from './checker-programs.ts';
 import type { CheckerOutcome } from './checker-outcome.ts';
-import { failureVerdict, reportedTimeMs, testVerdict } from './classify.ts';
+import { failureVerdict, reportedTimeMs, testVerdict, type ClassifyLimits } from './classify.ts';
 import type { JudgeConfig } from './config.ts';
 import { LANGUAGES, type LanguageSpec } from './languages.ts';
 import { LAUNCHER_PYTHON } from './launcher.ts';
@@ -62,6 +62,17 @@ export class JudgeUnavailableError extends Error {
 }
 
 const STDOUT_KEPT = 64 * 1024;
+
+/** What a run of `lang` is held to (classify.ts). */
+const classifyLimits = (
+  lang: LanguageSpec,
+  timeLimitMs: number,
+  memoryLimitMb: number,
+): ClassifyLimits => ({
+  timeLimitMs,
+  heapExhausted: lang.heapExhausted,
+  memoryLimitBytes: lang.limitsOwnHeap ? null : memoryLimitMb * 1024 * 1024,
+});
 
 let warned = false;
 
@@ -226,7 +237,7 @@ export class Judge {
       wallLimitMs: o.wallMs,
       memoryBytes: o.memoryMb * 1024 * 1024,
       pids: o.pids ?? c.maxProcesses,
-      outputBytes: c.outputBytes,
+      outputBytes: o.outputBytes ?? c.outputBytes,
       stderrBytes: c.stderrBytes,
       fileBytes: c.fileBytes,
       stackBytes: o.stackBytes ?? null,
@@ -252,6 +263,8 @@ export class Judge {
         stdin: string | { file: string },
         timeLimitMs: number,
         memoryLimitMb: number,
+        /** Standard output in MiB before Output Limit Exceeded; default: the judge's. */
+        outputLimitMb?: number,
       ) => Promise<BoxRunResult>;
       /** Judges one output with a checker program, under this submission's uid. */
       check: (checker: CompiledChecker, test: CheckedTest) => Promise<CheckerOutcome>;
@@ -315,8 +328,9 @@ export class Judge {
         if (plan.noEntry) return onCompileError('Compilation Error', plan.noEntry);
       }
       return await use({
-        run: (stdin, timeLimitMs, memoryLimitMb) =>
+        run: (stdin, timeLimitMs, memoryLimitMb, outputLimitMb) =>
           box({
+            ...(outputLimitMb ? { outputBytes: outputLimitMb * 1024 * 1024 } : {}),
             argv: lang.run(ctx(memoryLimitMb)),
             ...(typeof stdin === 'string' ? { stdin } : { stdin: '', stdinFile: stdin.file }),
             cpuMs: perTestCpuLimitMs(lang.id, timeLimitMs),
@@ -464,11 +478,11 @@ export class Judge {
                 continue;
               }
               const input = t.inputFile ? { file: await files.path(t.inputFile) } : t.input;
-              const r = await run(input, req.timeLimitMs, req.memoryLimitMb);
+              const r = await run(input, req.timeLimitMs, req.memoryLimitMb, req.outputLimitMb);
               const expected = t.expectedOutputFile
                 ? await fs.promises.readFile(await files.path(t.expectedOutputFile), 'utf8')
                 : t.expectedOutput;
-              const limits = { timeLimitMs: req.timeLimitMs, heapExhausted: lang.heapExhausted };
+              const limits = classifyLimits(lang, req.timeLimitMs, req.memoryLimitMb);
               let verdict: Verdict;
               let checked: { fraction?: number; judgeMessage?: string } = {};
               const failure = failureVerdict(r, limits);
@@ -543,12 +557,10 @@ export class Judge {
         req.language,
         req.code,
         async ({ run, lang }) => {
-          const r = await run(req.stdin, req.timeLimitMs, req.memoryLimitMb);
+          const r = await run(req.stdin, req.timeLimitMs, req.memoryLimitMb, req.outputLimitMb);
           const verdict =
-            failureVerdict(r, {
-              timeLimitMs: req.timeLimitMs,
-              heapExhausted: lang.heapExhausted,
-            }) ?? 'Accepted';
+            failureVerdict(r, classifyLimits(lang, req.timeLimitMs, req.memoryLimitMb)) ??
+            'Accepted';
           return {
             verdict,
             stdout: r.stdout,

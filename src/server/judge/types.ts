@@ -32,6 +32,8 @@ export interface JudgeRequest {
   tests: JudgeTest[];
   timeLimitMs: number;
   memoryLimitMb: number;
+  /** Standard output each test may write, in MiB; absent: the judge's default (config.ts). */
+  outputLimitMb?: number;
   /** The challenge's full score; the result's score is score × passed weight / total weight. */
   score: number;
   /**
@@ -102,6 +104,8 @@ export interface RunOnceRequest {
   stdin: string;
   timeLimitMs: number;
   memoryLimitMb: number;
+  /** As JudgeRequest's. */
+  outputLimitMb?: number;
 }
 
 export interface RunOnceResult {

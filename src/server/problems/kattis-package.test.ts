@@ -34,6 +34,7 @@ describe('reading a Kattis problem package', () => {
       languages: ['javascript', 'java', 'c', 'cpp'],
       timeLimitMs: 1000,
       memoryLimitMb: 256,
+      outputLimitMb: 8,
       startDate: today,
       endDate: '2027-11-24',
       compare: { mode: 'default', caseSensitive: false, spaceChangeSensitive: false },
@@ -176,6 +177,22 @@ describe('reading a Kattis problem package', () => {
         'problem_statement/problem.en.tex': '\\'.repeat(MAX_LATEX_STATEMENT_BYTES + 1),
       })?.message,
     ).toBe('problem_statement/problem.en.tex is larger than 128 KB.');
+  });
+
+  it('reads limits.output in MiB (8 by default), rounded up, and refuses one a challenge cannot hold', () => {
+    const pkg = (limits: string) =>
+      files({
+        'problem.yaml': `name: Out\n${limits}`,
+        'data/secret/1.in': '1\n',
+        'data/secret/1.ans': '1\n',
+      });
+    const outputOf = (limits: string) =>
+      readKattisPackage(pkg(limits), 'out', { today }).input.outputLimitMb;
+    expect(outputOf('')).toBe(8);
+    expect(outputOf('limits:\n  output: 2\n')).toBe(2);
+    expect(outputOf('limits:\n  output: 0.5\n')).toBe(1);
+    expect(() => outputOf('limits:\n  output: 100\n')).toThrow(/at most 64 MiB/u);
+    expect(() => outputOf('limits:\n  output: lots\n')).toThrow(PackageError);
   });
 
   it('reads the YAML metadata of a package within limits shared by its files', () => {

@@ -9,7 +9,9 @@
 import {
   CHALLENGE_ID_PATTERN,
   DEFAULT_MEMORY_LIMIT_MB,
+  DEFAULT_OUTPUT_LIMIT_MB,
   DEFAULT_TIME_LIMIT_MS,
+  MAX_OUTPUT_LIMIT_MB,
   languages as ALL_LANGUAGES,
   type ChallengeInput,
   type Language,
@@ -372,6 +374,23 @@ function submissionsOf(files: PackageFiles, warnings: string[]): PackageSubmissi
   return found;
 }
 
+/**
+ * `limits.output` in MiB (problemtools; 8 when absent, as on Kattis and DOMjudge), rounded up to
+ * a whole MiB: a package's limit is never made tighter than it says. One beyond what a challenge
+ * may hold is refused rather than quietly lowered (its accepted submissions could print more).
+ */
+export function outputLimitOf(value: unknown): number {
+  if (value === undefined || value === null) return DEFAULT_OUTPUT_LIMIT_MB;
+  const mib = Number(value);
+  if (!Number.isFinite(mib) || mib <= 0)
+    throw new PackageError(`limits.output must be a number of MiB, got ${String(value)}`);
+  if (mib > MAX_OUTPUT_LIMIT_MB)
+    throw new PackageError(
+      `limits.output is ${mib} MiB: a challenge's output limit can be at most ${MAX_OUTPUT_LIMIT_MB} MiB`,
+    );
+  return Math.ceil(mib);
+}
+
 const addDays = (date: string, days: number) =>
   new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
@@ -436,6 +455,8 @@ export function readKattisPackage(
     Math.max(32, Number.isFinite(memory) ? Math.round(memory) : DEFAULT_MEMORY_LIMIT_MB),
   );
 
+  const outputLimitMb = outputLimitOf(limits.output);
+
   // Every language by default, Python first (the one most courses start with).
   const allowed = options.languages?.length
     ? [...options.languages]
@@ -465,6 +486,7 @@ export function readKattisPackage(
       starterCode: '',
       timeLimitMs,
       memoryLimitMb,
+      outputLimitMb,
       testCases: tests,
       testGroups: groups,
       compare,

@@ -7,7 +7,7 @@
  * the checker program under output_validators/.
  */
 import { stringify } from 'yaml';
-import type { Challenge } from '../../contract/challenges.ts';
+import { DEFAULT_OUTPUT_LIMIT_MB, type Challenge } from '../../contract/challenges.ts';
 import { tolerancesOf } from '../../contract/compare-rule.ts';
 import { scoringOf } from '../../contract/test-groups.ts';
 
@@ -67,6 +67,10 @@ export function packageFilesOf(challenge: Challenge): {
       limits: {
         time_limit: challenge.timeLimitMs / 1000,
         memory: challenge.memoryLimitMb,
+        // Only when not the default of Kattis, DOMjudge and this portal alike.
+        ...(challenge.outputLimitMb && challenge.outputLimitMb !== DEFAULT_OUTPUT_LIMIT_MB
+          ? { output: challenge.outputLimitMb }
+          : {}),
       },
     }),
   );

@@ -1,0 +1,1 @@
+ALTER TABLE "challenges" ADD COLUMN "output_limit_mb" integer DEFAULT 8 NOT NULL;
