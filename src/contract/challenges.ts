@@ -9,6 +9,7 @@ import { messages } from './messages.ts';
 import { SITTING_LIFECYCLES } from './sittings.ts';
 import { testDataRefSchema } from './test-data.ts';
 import { groupNameSchema, groupsProblem, testGroupSchema } from './test-groups.ts';
+import { kattisGradingSchema } from './kattis-grading.ts';
 import { JUDGE_LANGUAGES } from './verdicts.ts';
 
 export const difficulties = ['easy', 'medium', 'hard'] as const;
@@ -173,6 +174,11 @@ export const challengeInputSchema = z
         .max(100)
         .default([]),
       /**
+       * A Kattis scoring problem's grading (kattis-grading.ts), set by a package import; null
+       * scores by the test groups. Optional like `compare`: an update without it keeps it.
+       */
+      grading: kattisGradingSchema.nullable().optional(),
+      /**
        * The checker program of the `checker` rule (compare-rule.ts), in the rule's language. Kept
        * out of the rule because the rule is shown to students. Optional like `compare`: an
        * update without either keeps both; a rule other than `checker` clears it.
@@ -263,6 +269,8 @@ export const challengeSchema = z.object({
   outputLimitMb: z.number().optional(),
   testCases: z.array(testCaseSchema),
   testGroups: z.array(testGroupSchema),
+  /** A Kattis scoring problem's grading (kattis-grading.ts); absent or null: by the groups. */
+  grading: kattisGradingSchema.nullable().optional(),
   compare: compareRuleSchema,
   /** The checker program ('' unless the rule is `checker`). Only administrators ever read it. */
   checkerSource: z.string(),
@@ -281,6 +289,7 @@ export const challengeSummarySchema = challengeSchema
     languages: true,
     checkerSource: true,
     testGroups: true,
+    grading: true,
     captureTabChanges: true,
     disablePaste: true,
     // Once for the whole list (getChallengesResponseSchema), not on every row.

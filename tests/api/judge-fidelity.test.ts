@@ -90,6 +90,41 @@ describe.each(databaseKinds)('judge fidelity on %s', (kind) => {
     },
   );
 
+  it(
+    'imports subtasks, a scoring problem graded as problemtools does: the first subtask alone scores 50',
+    { timeout: 240_000 },
+    async () => {
+      const body = await importFixture(server, admin, 'subtasks');
+      expect(body.challenge).toMatchObject({ challengeId: 'SUBTASKS' });
+      const rows = await selfCheckRows(server, admin, body);
+      const disagreeing = rows.filter((r) => !r.agrees);
+      expect(disagreeing, JSON.stringify(disagreeing, null, 1)).toEqual([]);
+      const scores = Object.fromEntries(rows.map((r) => [r.path, [r.got, r.score]]));
+      expect(scores).toEqual({
+        'submissions/accepted/sum.c': ['Accepted', 100],
+        'submissions/accepted/sum.py': ['Accepted', 100],
+        // Accepted by the secret group's accept_if_any_accepted, with the first subtask's 50.
+        'submissions/partially_accepted/int32.c': ['Accepted', 50],
+        'submissions/partially_accepted/small.py': ['Accepted', 50],
+        'submissions/wrong_answer/first.py': ['Wrong Answer', 0],
+        'submissions/time_limit_exceeded/spin.py': ['Time Limit Exceeded', 0],
+      });
+      // The grading is kept with the challenge, and a form's save (without it) keeps it.
+      const post = (p: string, b: unknown) => call(server, 'POST', p, b, admin);
+      const stored = (await post('/api/admin/getChallenge', { challengeId: 'SUBTASKS' }))
+        .body as Challenge;
+      expect(stored.grading?.groups['1_small']).toMatchObject({
+        aggregate: 'min',
+        acceptScore: 50,
+      });
+      const { grading: _g, ...fromForm } = stored;
+      expect((await post('/api/admin/updateChallenge', fromForm)).status).toBe(200);
+      const again = (await post('/api/admin/getChallenge', { challengeId: 'SUBTASKS' }))
+        .body as Challenge;
+      expect(again.grading).toEqual(stored.grading);
+    },
+  );
+
   it('keeps an output limit per challenge: 8 MiB by default, kept by an update without it', async () => {
     const post = (p: string, b: unknown) => call(server, 'POST', p, b, admin);
     const read = async (id: string) =>

@@ -18,6 +18,7 @@ import {
   type CompareRule,
 } from '../../contract/compare-rule.ts';
 import { testGroupSchema } from '../../contract/test-groups.ts';
+import { kattisGradingSchema } from '../../contract/kattis-grading.ts';
 import type { Db } from '../db/connection.ts';
 import type { SittingLifecycle } from '../../contract/sittings.ts';
 import { attempts, challenges, sittings, testCases, testData } from '../db/schema.ts';
@@ -57,6 +58,7 @@ export type ChallengeValues = Omit<
 /** Read leniently: a value the contract does not know reads as the rule of old rows, exact. */
 const storedRule = compareRuleSchema.catch(EXACT_COMPARE_RULE);
 const storedGroups = z.array(testGroupSchema).catch([]);
+const storedGrading = kattisGradingSchema.nullable().catch(null);
 /** A `time(0)` column reads as "HH:MM:SS"; the contract's times are "HH:MM". */
 const minutes = (time: string) => time.slice(0, 5);
 function toChallenge(row: ChallengeRow, tests: TestCase[]): Challenge {
@@ -81,6 +83,7 @@ function toChallenge(row: ChallengeRow, tests: TestCase[]): Challenge {
     outputLimitMb: row.outputLimitMb,
     testCases: tests,
     testGroups: storedGroups.parse(row.testGroups),
+    grading: storedGrading.parse(row.grading),
     compare: storedRule.parse(row.compare),
     checkerSource: row.checkerSource,
     captureTabChanges: row.captureTabChanges,
@@ -103,6 +106,7 @@ function columns(values: ChallengeValues) {
     startTime,
     endTime,
     outputLimitMb,
+    grading,
     ...fields
   } = values;
   return {
@@ -111,6 +115,7 @@ function columns(values: ChallengeValues) {
     ...(endTime === undefined ? {} : { endTime }),
     ...(compare === undefined ? {} : { compare }),
     ...(outputLimitMb === undefined ? {} : { outputLimitMb }),
+    ...(grading === undefined ? {} : { grading }),
     ...(checkerSource === undefined ? {} : { checkerSource }),
     ...(captureTabChanges === undefined ? {} : { captureTabChanges }),
     ...(disablePaste === undefined ? {} : { disablePaste }),

@@ -22,5 +22,6 @@ export function judgeRequestFor(
     compare: challenge.compare,
     checkerSource: challenge.checkerSource,
     groups: challenge.testGroups,
+    ...(challenge.grading ? { grading: challenge.grading } : {}),
   };
 }

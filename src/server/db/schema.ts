@@ -4,6 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { EXACT_COMPARE_RULE, type CompareRule } from '../../contract/compare-rule.ts';
+import type { KattisGrading } from '../../contract/kattis-grading.ts';
 import type { SelfCheckRow } from '../../contract/problems.ts';
 import type { TestGroup } from '../../contract/test-groups.ts';
 import { SUBMISSION_STATUSES } from '../../contract/compiler.ts';
@@ -140,6 +141,8 @@ export const challenges = pgTable(
     compare: jsonb('compare').$type<CompareRule>().notNull().default(EXACT_COMPARE_RULE),
     /** How its test groups score (src/contract/test-groups.ts); a group not listed sums its tests. */
     testGroups: jsonb('test_groups').$type<TestGroup[]>().notNull().default([]),
+    /** A Kattis scoring problem's grading (src/contract/kattis-grading.ts); null: by the groups. */
+    grading: jsonb('grading').$type<KattisGrading>(),
     /** The `checker` rule's program ('' otherwise): administrators only, never in a student's read. */
     checkerSource: text('checker_source').notNull().default(''),
     /** Exam integrity (issue 17, contract/signals.ts): both off unless the teacher turns them on. */

@@ -31,6 +31,7 @@ import {
 } from './sandbox.ts';
 import { seccompFilter } from './seccomp.ts';
 import { overallVerdict, scoreTests } from './scoring.ts';
+import { kattisStillJudged } from './kattis-grade.ts';
 import type {
   JudgeRequest,
   JudgeResult,
@@ -435,7 +436,7 @@ export class Judge {
         wallMs: 0,
         memoryBytes: null,
       }));
-      const s = scoreTests(tests, req.score, req.groups);
+      const s = scoreTests(tests, req.score, req.groups, req.grading);
       return {
         verdict,
         tests,
@@ -463,11 +464,16 @@ export class Judge {
             // Only a box that could not start is the judge's own fault (checkerFailed stays false).
             let checkerStopped = false;
             let checkerFailed = false;
+            const groupNames = req.tests.map(groupOf);
             for (const [index, t] of req.tests.entries()) {
               const group = groupOf(t);
               const allOrNothing = scoringOf(req.groups ?? [], group) === 'all';
               const base = { index, hidden: t.hidden, weight: t.weight, group };
-              if (checkerStopped || (allOrNothing && failedGroups.has(group))) {
+              // A Kattis scoring problem's own on_reject rules decide what still runs.
+              const stopped = req.grading
+                ? !kattisStillJudged(groupNames, index, tests, req.grading)
+                : allOrNothing && failedGroups.has(group);
+              if (checkerStopped || stopped) {
                 tests.push({
                   ...base,
                   verdict: 'Skipped',
@@ -520,11 +526,11 @@ export class Judge {
               });
             }
             // Never the Wrong Answer of an earlier test: the student's result is not known.
-            const verdict = checkerStopped ? 'Internal Error' : overallVerdict(tests);
+            const verdict = checkerStopped ? 'Internal Error' : overallVerdict(tests, req.grading);
             return {
               verdict,
               tests,
-              ...scoreTests(tests, req.score, req.groups),
+              ...scoreTests(tests, req.score, req.groups, req.grading),
               ...(internal ? { internalMessage: internal } : {}),
               ...(checkerFailed ? { checkerFailed: true as const } : {}),
             };

@@ -4,7 +4,9 @@
  * a test earns its weight when Accepted (times the share a checker's score.txt gives), and an
  * all-or-nothing group (test-groups.ts) earns nothing unless every one of its tests is Accepted.
  */
+import type { KattisGrading } from '../../contract/kattis-grading.ts';
 import { scoringOf, type TestGroup } from '../../contract/test-groups.ts';
+import { kattisGrade } from './kattis-grade.ts';
 import type { Verdict } from '../../contract/verdicts.ts';
 
 export interface WeightedVerdict {
@@ -66,7 +68,24 @@ export function scoreTests(
   results: readonly WeightedVerdict[],
   challengeScore: number,
   groups: readonly TestGroup[] = [],
+  /** A Kattis scoring problem's grading: the root's score over its best decides. */
+  grading?: KattisGrading,
 ): Score {
+  if (grading) {
+    const graded = kattisGrade(
+      results.map((r) => ({ verdict: r.verdict, group: r.group ?? '', fraction: r.fraction })),
+      grading,
+    );
+    const share =
+      graded.maxScore > 0 ? Math.min(1, Math.max(0, graded.score / graded.maxScore)) : 0;
+    return {
+      passed: results.filter((r) => r.verdict === 'Accepted').length,
+      total: results.length,
+      passedWeight: Math.max(0, graded.score),
+      totalWeight: graded.maxScore,
+      score: round(challengeScore * share),
+    };
+  }
   let passedWeight = 0;
   let totalWeight = 0;
   for (const g of weighGroups(results, groups).values()) {
@@ -103,8 +122,17 @@ export function groupScores(
  * (the order the tests were given), so a student sees the earliest problem. A test skipped after
  * a failure in its group always comes after that failure.
  */
-export function overallVerdict(results: readonly WeightedVerdict[]): Verdict {
+export function overallVerdict(
+  results: readonly WeightedVerdict[],
+  /** A Kattis scoring problem's grading: the root's verdict (kattis-grade.ts). */
+  grading?: KattisGrading,
+): Verdict {
   if (results.length === 0) return 'Internal Error';
+  if (grading)
+    return kattisGrade(
+      results.map((r) => ({ verdict: r.verdict, group: r.group ?? '', fraction: r.fraction })),
+      grading,
+    ).verdict;
   return (
     results.find((r) => r.verdict !== 'Accepted' && r.verdict !== 'Skipped')?.verdict ??
     results.find((r) => r.verdict !== 'Accepted')?.verdict ??

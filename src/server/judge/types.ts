@@ -3,6 +3,7 @@
  * the tests can import them without pulling in process-spawning modules.
  */
 import type { CompareRule } from '../../contract/compare-rule.ts';
+import type { KattisGrading } from '../../contract/kattis-grading.ts';
 import type { TestGroup } from '../../contract/test-groups.ts';
 import type { JudgeLanguage, Verdict } from '../../contract/verdicts.ts';
 
@@ -45,6 +46,11 @@ export interface JudgeRequest {
   checkerSource?: string;
   /** How the tests' groups score; a group not listed sums its tests. */
   groups?: TestGroup[];
+  /**
+   * A Kattis scoring problem's grading: when given, it decides which tests run, the score and
+   * the verdict (kattis-grade.ts), and `groups` only names the groups.
+   */
+  grading?: KattisGrading;
 }
 
 /**

@@ -195,6 +195,51 @@ describe('reading a Kattis problem package', () => {
     expect(() => outputOf('limits:\n  output: lots\n')).toThrow(PackageError);
   });
 
+  it("reads a scoring package's grading tree: each testdata.yaml over its parent's, problemtools' defaults first", () => {
+    const { files: pkg, shortName } = readPackageFolder(path.join(FIXTURES, 'subtasks'));
+    const { input, submissions } = readKattisPackage(pkg, shortName, { today });
+    const base = {
+      aggregate: 'sum',
+      verdict: 'worst_error',
+      acceptIfAnyAccepted: false,
+      ignoreSample: false,
+      acceptScore: 1,
+      rejectScore: 0,
+      onReject: 'continue',
+    };
+    const group = { ...base, aggregate: 'min', acceptScore: 50, onReject: 'break' };
+    expect(challengeInputSchema.parse(input).grading).toEqual({
+      root: { ...base, ignoreSample: true },
+      // The samples of a scoring problem earn nothing unless their own testdata.yaml says so.
+      sample: { ...base, ignoreSample: true, acceptScore: 0 },
+      secret: { ...base, verdict: 'first_error', acceptIfAnyAccepted: true },
+      groups: { '1_small': group, '2_large': group },
+    });
+    expect(submissions.filter((s) => s.score === 'partial').map((s) => s.path)).toEqual([
+      'submissions/partially_accepted/int32.c',
+      'submissions/partially_accepted/small.py',
+    ]);
+    // A pass-fail package has none, so it replaces a scoring problem's grading too.
+    const plain = readPackageFolder(path.join(FIXTURES, 'aplusb'));
+    expect(readKattisPackage(plain.files, plain.shortName, { today }).input.grading).toBeNull();
+  });
+
+  it('refuses a grader program of the package and an unknown grader flag', () => {
+    const pkg = (testdata: string) =>
+      files({
+        'problem.yaml': 'name: S\ntype: scoring\n',
+        'data/secret/testdata.yaml': testdata,
+        'data/secret/1.in': '1\n',
+        'data/secret/1.ans': '1\n',
+      });
+    expect(() => readKattisPackage(pkg('grading: custom\n'), 's', { today })).toThrow(
+      /grader program/u,
+    );
+    expect(() => readKattisPackage(pkg('grader_flags: median\n'), 's', { today })).toThrow(
+      /unknown grader flag median/u,
+    );
+  });
+
   it('reads the YAML metadata of a package within limits shared by its files', () => {
     // 200 groups with a testdata.yaml each: 600 look-ups, one parse per file, one token budget.
     const group = (i: number) => ({

@@ -20,6 +20,13 @@ import {
 import { DEFAULT_END_TIME, DEFAULT_START_TIME } from '../../contract/challenge-times.ts';
 import type { CompareRuleInput } from '../../contract/compare-rule.ts';
 import { GROUP_NAME_PATTERN, type TestGroup } from '../../contract/test-groups.ts';
+import {
+  KATTIS_NODE_DEFAULTS,
+  SCORE_AGGREGATES,
+  VERDICT_AGGREGATES,
+  type KattisGrading,
+  type KattisNode,
+} from '../../contract/kattis-grading.ts';
 import type { Verdict } from '../../contract/verdicts.ts';
 import { latexTitle, latexToText } from './latex-statement.ts';
 import { PackageError } from './package-error.ts';
@@ -43,6 +50,11 @@ export interface PackageSubmission {
   path: string;
   language: Language;
   expected: Verdict;
+  /**
+   * A scoring problem's promise about the score: `full` (accepted/: the whole score), `partial`
+   * (partially_accepted/: Accepted with a score above 0 and below the whole).
+   */
+  score?: 'full' | 'partial';
   code: string;
 }
 
@@ -87,6 +99,8 @@ const MAX_TESTS = 200;
 /** Folder names of `submissions/` and the verdict each promises (problemtools' names). */
 const EXPECTED: Record<string, Verdict> = {
   accepted: 'Accepted',
+  // problemtools: Accepted, with a score above the least and below the most (scoring problems).
+  partially_accepted: 'Accepted',
   wrong_answer: 'Wrong Answer',
   time_limit_exceeded: 'Time Limit Exceeded',
   run_time_error: 'Runtime Error',
@@ -276,12 +290,91 @@ function groupInfo(yamlOf: YamlOf, dir: string): GroupInfo {
   };
 }
 
+/** One testdata.yaml's settings over its parent's (problemtools: a group inherits what it lacks). */
+function kattisNodeOf(parent: KattisNode, data: Record<string, unknown>, path: string): KattisNode {
+  const node = { ...parent };
+  const number = (key: string): number | undefined => {
+    if (data[key] === undefined) return undefined;
+    const value = Number(data[key]);
+    if (!Number.isFinite(value) || Math.abs(value) > 1e6)
+      throw new PackageError(`${path}: ${key} must be a number, got ${String(data[key])}`);
+    return value;
+  };
+  node.acceptScore = number('accept_score') ?? node.acceptScore;
+  node.rejectScore = number('reject_score') ?? node.rejectScore;
+  if (data.on_reject !== undefined) {
+    if (data.on_reject !== 'break' && data.on_reject !== 'continue')
+      throw new PackageError(`${path}: on_reject must be break or continue`);
+    node.onReject = data.on_reject;
+  }
+  if (data.grading !== undefined && data.grading !== 'default')
+    throw new PackageError(
+      `${path}: grading ${String(data.grading)} needs a grader program of the package's own, which this portal does not run (only problemtools' default grader and its grader_flags)`,
+    );
+  if (data.grader_flags !== undefined) {
+    // Flags are set afresh, as problemtools reads the string the group ends up with.
+    node.aggregate = 'sum';
+    node.verdict = 'worst_error';
+    node.acceptIfAnyAccepted = false;
+    node.ignoreSample = false;
+    for (const flag of String(data.grader_flags).split(/\s+/u).filter(Boolean)) {
+      if ((SCORE_AGGREGATES as readonly string[]).includes(flag))
+        node.aggregate = flag as KattisNode['aggregate'];
+      else if (flag === 'no_errors') node.verdict = 'worst_error';
+      else if ((VERDICT_AGGREGATES as readonly string[]).includes(flag))
+        node.verdict = flag as KattisNode['verdict'];
+      else if (flag === 'ignore_sample') node.ignoreSample = true;
+      else if (flag === 'accept_if_any_accepted') node.acceptIfAnyAccepted = true;
+      else throw new PackageError(`${path}: unknown grader flag ${flag}`);
+    }
+  }
+  return node;
+}
+
+/** A scoring package (problem.yaml `type: scoring`): its legacy or 2023-07 spelling. */
+function isScoring(yaml: Record<string, unknown>): boolean {
+  const type = yaml.type;
+  return Array.isArray(type) ? type.includes('scoring') : /\bscoring\b/u.test(String(type ?? ''));
+}
+
+/**
+ * A scoring package's grading tree (contract kattis-grading.ts): the root's, sample's and
+ * secret's testdata.yaml and each group's, each over its parent's, problemtools' defaults first.
+ * As on Kattis, the samples of a scoring problem earn no points unless their own testdata.yaml
+ * gives them an accept_score.
+ */
+function kattisGradingOf(yamlOf: YamlOf, groupFolders: ReadonlyMap<string, string>): KattisGrading {
+  const at = (dir: string) => yamlOf(`${dir}/testdata.yaml`);
+  const root = kattisNodeOf(KATTIS_NODE_DEFAULTS, at('data'), 'data/testdata.yaml');
+  const sampleYaml = at('data/sample');
+  const sample = kattisNodeOf(
+    sampleYaml.accept_score === undefined ? { ...root, acceptScore: 0, rejectScore: 0 } : root,
+    sampleYaml,
+    'data/sample/testdata.yaml',
+  );
+  const secret = kattisNodeOf(root, at('data/secret'), 'data/secret/testdata.yaml');
+  const groups: Record<string, KattisNode> = {};
+  for (const [name, folder] of groupFolders)
+    groups[name] = kattisNodeOf(
+      secret,
+      at(`data/secret/${folder}`),
+      `data/secret/${folder}/testdata.yaml`,
+    );
+  return { root, sample, secret, groups };
+}
+
 function testsOf(
   files: PackageFiles,
   yamlOf: YamlOf,
   large: LargeFiles,
   warnings: string[],
-): { tests: TestCase[]; groups: TestGroup[]; pendingFiles: PendingTestFile[] } {
+): {
+  tests: TestCase[];
+  groups: TestGroup[];
+  pendingFiles: PendingTestFile[];
+  /** Each group's folder under data/secret, by the group's name. */
+  folders: Map<string, string>;
+} {
   const inputs = [...files.keys(), ...large.keys()]
     .filter(
       (p) => (p.startsWith('data/sample/') || p.startsWith('data/secret/')) && p.endsWith('.in'),
@@ -292,6 +385,7 @@ function testsOf(
   const tests: TestCase[] = [];
   const pendingFiles: PendingTestFile[] = [];
   const groups = new Map<string, TestGroup['scoring']>();
+  const folders = new Map<string, string>();
   const sizeOf = (p: string) => large.get(p) ?? files.get(p)?.length;
   for (const path of [...samples, ...secret]) {
     const answerPath = `${path.slice(0, -3)}.ans`;
@@ -325,8 +419,10 @@ function testsOf(
       yamlOf,
       folder ? `data/secret/${folder}` : hidden ? 'data/secret' : 'data/sample',
     );
-    if (group && GROUP_NAME_PATTERN.test(group)) groups.set(group, info.scoring);
-    else if (hidden && info.scoring === 'all') groups.set('secret', 'all');
+    if (group && GROUP_NAME_PATTERN.test(group) && folder) {
+      groups.set(group, info.scoring);
+      folders.set(group, folder);
+    } else if (hidden && info.scoring === 'all') groups.set('secret', 'all');
     tests.push({
       input,
       expectedOutput: answer,
@@ -348,6 +444,7 @@ function testsOf(
     tests,
     groups: [...groups].map(([name, scoring]) => ({ name, scoring })),
     pendingFiles,
+    folders,
   };
 }
 
@@ -367,7 +464,15 @@ function submissionsOf(files: PackageFiles, warnings: string[]): PackageSubmissi
       warnings.push(`${path}: not in one of the judge's languages, not checked`);
       continue;
     }
-    found.push({ path, language, expected, code: text(files, path) ?? '' });
+    const folder = parts[1];
+    found.push({
+      path,
+      language,
+      expected,
+      ...(folder === 'partially_accepted' ? { score: 'partial' as const } : {}),
+      ...(folder === 'accepted' ? { score: 'full' as const } : {}),
+      code: text(files, path) ?? '',
+    });
   }
   for (const dir of multiFile)
     warnings.push(`${dir}/ has several files: only single-file submissions are checked`);
@@ -427,7 +532,8 @@ export function readKattisPackage(
     throw new PackageError('Interactive problems are not supported yet');
   const statement = statementOf(files);
   const name = problemName(yaml, ini, statement?.tex) ?? shortName;
-  const { tests, groups, pendingFiles } = testsOf(files, yamlOf, large, warnings);
+  const { tests, groups, pendingFiles, folders } = testsOf(files, yamlOf, large, warnings);
+  const grading = isScoring(yaml) ? kattisGradingOf(yamlOf, folders) : null;
 
   const checker = validation.startsWith('custom') ? checkerOf(files) : undefined;
   if (validation.startsWith('custom') && !checker)
@@ -489,6 +595,8 @@ export function readKattisPackage(
       outputLimitMb,
       testCases: tests,
       testGroups: groups,
+      // Null for a pass-fail package: one replacing a scoring problem must not keep its grading.
+      grading,
       compare,
       ...(checker ? { checkerSource: checker.source } : {}),
     },
