@@ -125,6 +125,23 @@ describe.each(databaseKinds)('judge fidelity on %s', (kind) => {
     },
   );
 
+  it('refuses a multi-pass package with a message that names multi-pass, and keeps nothing', async () => {
+    const { files } = readPackageFolder(path.join(FIXTURES, 'multipass'));
+    const res = await upload(server, admin, {
+      name: 'multipass.zip',
+      data: await zipFiles(files, 'multipass'),
+    });
+    expect(res).toMatchObject({ status: 400, body: { message: messages.packageMultiPass } });
+    const read = await call(
+      server,
+      'POST',
+      '/api/admin/getChallenge',
+      { challengeId: 'MULTIPASS' },
+      admin,
+    );
+    expect(read.status).toBe(404);
+  });
+
   it('keeps an output limit per challenge: 8 MiB by default, kept by an update without it', async () => {
     const post = (p: string, b: unknown) => call(server, 'POST', p, b, admin);
     const read = async (id: string) =>

@@ -155,8 +155,18 @@ describe('reading a Kattis problem package', () => {
     expect(refused({ 'README.md': 'hi' })?.message).toMatch(/^Not a problem package/u);
     expect(refused({ 'problem.yaml': 'name: x\n' })?.message).toMatch(/no tests/u);
     expect(refused({ 'problem.yaml': 'validation: custom interactive\n' })?.message).toBe(
-      'Interactive problems are not supported yet',
+      messages.packageInteractive,
     );
+    // Multi-pass in each spelling: legacy validation, 2023-07's type (a word or a list), DOMjudge's
+    // validation_passes limit. Never imported as single-pass.
+    for (const yaml of [
+      'validation: custom multi-pass\n',
+      'type: multi-pass\n',
+      'type: [scoring, multi_pass]\n',
+      'limits:\n  validation_passes: 3\n',
+    ])
+      expect(refused({ 'problem.yaml': yaml })?.message, yaml).toBe(messages.packageMultiPass);
+    expect(messages.packageMultiPass).toMatch(/multi-pass/u);
     expect(
       refused({
         'problem.yaml': 'name: big\n',
@@ -222,6 +232,23 @@ describe('reading a Kattis problem package', () => {
     // A pass-fail package has none, so it replaces a scoring problem's grading too.
     const plain = readPackageFolder(path.join(FIXTURES, 'aplusb'));
     expect(readKattisPackage(plain.files, plain.shortName, { today }).input.grading).toBeNull();
+  });
+
+  it("reads 2023-07's output_validator/ as well as output_validators/", () => {
+    const { input } = readKattisPackage(
+      files({
+        'problem.yaml': 'name: New\n',
+        'output_validator/check.py': 'import sys\nsys.exit(42)\n',
+        'data/secret/1.in': '1\n',
+        'data/secret/1.ans': '1\n',
+      }),
+      'new',
+      { today },
+    );
+    expect(input).toMatchObject({
+      compare: { mode: 'checker', language: 'python' },
+      checkerSource: 'import sys\nsys.exit(42)\n',
+    });
   });
 
   it('refuses a grader program of the package and an unknown grader flag', () => {

@@ -243,8 +243,12 @@ export function compareRuleFromFlags(flags: string): CompareRuleInput {
  * The output validator as one source file: C and C++ validators often include a header of their
  * own (the Kattis validate.h): quoted includes of files beside it are inlined.
  */
+/** The output validator's files: the legacy `output_validators/<name>/` or 2023-07's `output_validator/`. */
+const isValidatorFile = (p: string) =>
+  p.startsWith('output_validators/') || p.startsWith('output_validator/');
+
 function checkerOf(files: PackageFiles): { language: Language; source: string } | undefined {
-  const inFolder = [...files.keys()].filter((p) => p.startsWith('output_validators/')).sort();
+  const inFolder = [...files.keys()].filter(isValidatorFile).sort();
   if (inFolder.length === 0) return undefined;
   const sources = inFolder.filter((p) => languageOfFile(p));
   const main =
@@ -254,7 +258,7 @@ function checkerOf(files: PackageFiles): { language: Language; source: string } 
   const language = main ? languageOfFile(main) : undefined;
   if (!main || !language)
     throw new PackageError(
-      `output_validators/ holds ${sources.length} source files (${sources.join(', ') || 'none'}): one program is needed, with C or C++ headers beside it if it includes them`,
+      `output_validator${inFolder[0]?.startsWith('output_validators/') ? 's' : ''}/ holds ${sources.length} source files (${sources.join(', ') || 'none'}): one program is needed, with C or C++ headers beside it if it includes them`,
     );
   const dir = main.slice(0, main.lastIndexOf('/') + 1);
   const seen = new Set<string>();
@@ -526,10 +530,20 @@ export function readKattisPackage(
   const yamlOf = yamlReader(files);
   const yaml = yamlOf('problem.yaml');
   const ini = iniOf(files);
-  const hasValidator = [...files.keys()].some((p) => p.startsWith('output_validators/'));
+  const hasValidator = [...files.keys()].some(isValidatorFile);
   const validation = String(yaml.validation ?? (hasValidator ? 'custom' : 'default'));
-  if (/interactive/u.test(validation) || /interactive/u.test(String(yaml.type ?? '')))
-    throw new PackageError('Interactive problems are not supported yet');
+  const kinds = [
+    ...validation.split(/\s+/u),
+    ...(Array.isArray(yaml.type) ? yaml.type.map(String) : String(yaml.type ?? '').split(/\s+/u)),
+  ];
+  if (kinds.includes('interactive')) throw new PackageError(messages.packageInteractive);
+  // Judged as single-pass, a multi-pass problem accepts wrong submissions (DOMjudge's jumble):
+  // refused, never imported as something else.
+  if (
+    kinds.some((k) => /^multi[-_]?pass$/u.test(k)) ||
+    record(yaml.limits).validation_passes !== undefined
+  )
+    throw new PackageError(messages.packageMultiPass);
   const statement = statementOf(files);
   const name = problemName(yaml, ini, statement?.tex) ?? shortName;
   const { tests, groups, pendingFiles, folders } = testsOf(files, yamlOf, large, warnings);
@@ -538,7 +552,7 @@ export function readKattisPackage(
   const checker = validation.startsWith('custom') ? checkerOf(files) : undefined;
   if (validation.startsWith('custom') && !checker)
     throw new PackageError(
-      'problem.yaml asks for a custom output validator, but output_validators/ holds none',
+      'problem.yaml asks for a custom output validator, but neither output_validators/ nor output_validator/ holds one',
     );
   const compare: CompareRuleInput = checker
     ? { mode: 'checker', language: checker.language }
