@@ -125,6 +125,28 @@ describe.each(databaseKinds)('judge fidelity on %s', (kind) => {
     },
   );
 
+  it(
+    "imports domhello (DOMjudge's folders and tags): every file judged and agreeing, or listed as left out",
+    { timeout: 240_000 },
+    async () => {
+      const body = await importFixture(server, admin, 'domhello');
+      const rows = await selfCheckRows(server, admin, body);
+      expect(rows.map((r) => [r.path, r.got, r.agrees]).sort()).toEqual([
+        ['submissions/accepted/hello.c', 'Accepted', true],
+        ['submissions/accepted/hello.py', 'Accepted', true],
+        ['submissions/compiler_error/broken.cpp', 'Compilation Error', true],
+        ['submissions/multiple/either.py', 'Accepted', true],
+        ['submissions/no_output/silent.py', 'Wrong Answer', true],
+        ['submissions/output_limit/flood.c', 'Output Limit Exceeded', true],
+        // A memory overrun under run_time_error/ agrees, as both formats file it.
+        ['submissions/run_time_error/hog.cpp', 'Memory Limit Exceeded', true],
+        ['submissions/slow_accepted/slow.py', 'Accepted', true],
+      ]);
+      expect(body.warnings).toHaveLength(4);
+      expect(body.warnings.every((w) => w.includes(': left out: '))).toBe(true);
+    },
+  );
+
   it('refuses a multi-pass package with a message that names multi-pass, and keeps nothing', async () => {
     const { files } = readPackageFolder(path.join(FIXTURES, 'multipass'));
     const res = await upload(server, admin, {

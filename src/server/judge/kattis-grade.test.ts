@@ -12,7 +12,8 @@ const node = (over: Partial<KattisNode> = {}): KattisNode => ({ ...KATTIS_NODE_D
 /** problemtools' oddecho: samples ignored, two all-or-nothing subtasks of 50 points. */
 const oddecho: KattisGrading = {
   root: node({ ignoreSample: true, onReject: 'continue' }),
-  sample: node({ ignoreSample: true, onReject: 'continue' }),
+  // Inherited from the root, as problemtools' configuration does: it must not drop samples.
+  sample: node({ ignoreSample: true, onReject: 'continue', acceptScore: 0 }),
   secret: node({ verdict: 'first_error', acceptIfAnyAccepted: true, onReject: 'continue' }),
   groups: {
     subtask1: node({ aggregate: 'min', acceptScore: 50 }),
@@ -40,6 +41,7 @@ describe('kattisGrade (problemtools default grader)', () => {
     expect(r).toMatchObject({ verdict: 'Accepted', score: 50, maxScore: 100 });
     expect(r.groups.get('subtask1')).toEqual({ score: 50, maxScore: 50 });
     expect(r.groups.get('subtask2')).toEqual({ score: 0, maxScore: 50 });
+    expect(r.groups.get('sample')).toEqual({ score: 0, maxScore: 0 });
   });
 
   it('takes the worst error by default and the first with first_error', () => {

@@ -128,9 +128,12 @@ function evaluate(
     outcomes.push(o);
     if (node.settings.onReject === 'break' && o.code !== 'AC') break;
   }
+  // With ignore_sample (the root's flag only, though its children inherit it in problemtools'
+  // configuration), the sample's outcome was judged but counts for nothing.
   const counted =
-    node.settings.ignoreSample && node.children.length > 1 ? outcomes.slice(-1) : outcomes;
-  // With ignore_sample, the sample's outcome was judged but counts for nothing.
+    node.name === undefined && node.settings.ignoreSample && node.children.length > 1
+      ? outcomes.slice(-1)
+      : outcomes;
   const code = aggregateVerdict(node.settings, counted);
   const score = aggregateScore(
     node.settings,

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { challengeInputSchema } from '../../contract/challenges.ts';
 import {
   compareRuleFromFlags,
+  expectedResultsTag,
   MAX_LATEX_STATEMENT_BYTES,
   PACKAGE_INLINE_TEST_BYTES,
   PackageError,
@@ -249,6 +250,40 @@ describe('reading a Kattis problem package', () => {
       compare: { mode: 'checker', language: 'python' },
       checkerSource: 'import sys\nsys.exit(42)\n',
     });
+  });
+
+  it('lists every submission file: judged with what its folder or tag promises, or left out with why', () => {
+    const { files: pkg, shortName } = readPackageFolder(path.join(FIXTURES, 'domhello'));
+    const { submissions, warnings } = readKattisPackage(pkg, shortName, { today });
+    expect(
+      Object.fromEntries(submissions.map((s) => [s.path, [s.expected, ...(s.also ?? [])]])),
+    ).toEqual({
+      'submissions/accepted/hello.c': ['Accepted'],
+      'submissions/accepted/hello.py': ['Accepted'],
+      'submissions/compiler_error/broken.cpp': ['Compilation Error'],
+      'submissions/multiple/either.py': ['Accepted', 'Time Limit Exceeded'],
+      'submissions/no_output/silent.py': ['Wrong Answer'],
+      'submissions/output_limit/flood.c': ['Output Limit Exceeded'],
+      'submissions/run_time_error/hog.cpp': ['Runtime Error', 'Memory Limit Exceeded'],
+      'submissions/slow_accepted/slow.py': ['Accepted', 'Time Limit Exceeded'],
+    });
+    expect(warnings).toEqual([
+      'submissions/accepted/hello.rb: left out: a language the portal does not judge',
+      'submissions/mystery/what.py: left out: mystery/ names no verdict of Kattis or DOMjudge and the file has no @EXPECTED_RESULTS@ tag',
+      'submissions/wrong_answer/old.py: left out: Python 2, which the portal does not run',
+      'submissions/accepted/multi/: left out: a submission of 2 files (the portal judges one source file)',
+    ]);
+  });
+
+  it("reads @EXPECTED_RESULTS@ tags in DOMjudge's names", () => {
+    expect(expectedResultsTag('// @EXPECTED_RESULTS@: WRONG-ANSWER,RUN-ERROR\n')).toEqual([
+      'Wrong Answer',
+      'Runtime Error',
+      'Memory Limit Exceeded',
+    ]);
+    expect(expectedResultsTag('# @EXPECTED_RESULTS@: NO-OUTPUT\n')).toEqual(['Wrong Answer']);
+    expect(expectedResultsTag('print(1)\n')).toBeNull();
+    expect(expectedResultsTag('# @EXPECTED_RESULTS@: SOMETHING\n')).toBeNull();
   });
 
   it('refuses a grader program of the package and an unknown grader flag', () => {

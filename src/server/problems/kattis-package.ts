@@ -31,6 +31,7 @@ import type { Verdict } from '../../contract/verdicts.ts';
 import { latexTitle, latexToText } from './latex-statement.ts';
 import { PackageError } from './package-error.ts';
 import { messages } from '../../contract/messages.ts';
+import { SELF_CHECK_MAX_SUBMISSIONS } from '../../contract/problems.ts';
 import {
   newYamlBudget,
   PACKAGE_YAML_TOTAL_MAX_BYTES,
@@ -50,6 +51,8 @@ export interface PackageSubmission {
   path: string;
   language: Language;
   expected: Verdict;
+  /** Other verdicts that agree with the folder or tag too (a memory overrun in run_time_error/). */
+  also?: Verdict[];
   /**
    * A scoring problem's promise about the score: `full` (accepted/: the whole score), `partial`
    * (partially_accepted/: Accepted with a score above 0 and below the whole).
@@ -96,18 +99,66 @@ export const MAX_TEST_CHARS = 1_000_000;
 export const PACKAGE_INLINE_TEST_BYTES = 64 * 1024;
 const MAX_TESTS = 200;
 
-/** Folder names of `submissions/` and the verdict each promises (problemtools' names). */
-const EXPECTED: Record<string, Verdict> = {
-  accepted: 'Accepted',
-  // problemtools: Accepted, with a score above the least and below the most (scoring problems).
-  partially_accepted: 'Accepted',
-  wrong_answer: 'Wrong Answer',
-  time_limit_exceeded: 'Time Limit Exceeded',
-  run_time_error: 'Runtime Error',
-  compile_error: 'Compilation Error',
-  output_limit_exceeded: 'Output Limit Exceeded',
-  memory_limit_exceeded: 'Memory Limit Exceeded',
+/**
+ * Folder names of `submissions/` in both formats and what each promises: the verdict shown, and
+ * the others that agree with it too (problemtools' and DOMjudge's meanings; both file a memory
+ * overrun as a run-time error, and DOMjudge's no-output is the portal's Wrong Answer).
+ */
+const FOLDERS: Record<string, { expected: Verdict; also?: Verdict[]; score?: 'full' | 'partial' }> =
+  {
+    accepted: { expected: 'Accepted', score: 'full' },
+    partially_accepted: { expected: 'Accepted', score: 'partial' },
+    // Accepted, but may run past the time limit (problemtools uses them to set it).
+    slow_accepted: { expected: 'Accepted', also: ['Time Limit Exceeded'] },
+    wrong_answer: { expected: 'Wrong Answer' },
+    time_limit_exceeded: { expected: 'Time Limit Exceeded' },
+    run_time_error: { expected: 'Runtime Error', also: ['Memory Limit Exceeded'] },
+    compile_error: { expected: 'Compilation Error' },
+    compiler_error: { expected: 'Compilation Error' },
+    memory_limit_exceeded: { expected: 'Memory Limit Exceeded', also: ['Runtime Error'] },
+    memory_limit: { expected: 'Memory Limit Exceeded', also: ['Runtime Error'] },
+    output_limit_exceeded: { expected: 'Output Limit Exceeded' },
+    output_limit: { expected: 'Output Limit Exceeded' },
+    no_output: { expected: 'Wrong Answer' },
+    // 2023-07: any rejection.
+    rejected: {
+      expected: 'Wrong Answer',
+      also: [
+        'Time Limit Exceeded',
+        'Runtime Error',
+        'Memory Limit Exceeded',
+        'Output Limit Exceeded',
+        'Compilation Error',
+      ],
+    },
+  };
+
+/** DOMjudge's result names in an `@EXPECTED_RESULTS@:` tag. */
+const TAG_RESULTS: Record<string, Verdict[]> = {
+  CORRECT: ['Accepted'],
+  'WRONG-ANSWER': ['Wrong Answer'],
+  'NO-OUTPUT': ['Wrong Answer'],
+  TIMELIMIT: ['Time Limit Exceeded'],
+  'RUN-ERROR': ['Runtime Error', 'Memory Limit Exceeded'],
+  'MEMORY-LIMIT': ['Memory Limit Exceeded', 'Runtime Error'],
+  'OUTPUT-LIMIT': ['Output Limit Exceeded'],
+  'COMPILER-ERROR': ['Compilation Error'],
 };
+
+/** The verdicts an `@EXPECTED_RESULTS@:` tag allows, the first shown; null without a usable tag. */
+export function expectedResultsTag(code: string): Verdict[] | null {
+  const m = /@EXPECTED_RESULTS@:?\s*([A-Za-z_, -]+)/u.exec(code.slice(0, 20_000));
+  if (!m?.[1]) return null;
+  const verdicts = m[1]
+    .split(/[\s,]+/u)
+    .filter(Boolean)
+    .flatMap((name) => TAG_RESULTS[name.toUpperCase().replaceAll('_', '-')] ?? []);
+  return verdicts.length > 0 ? [...new Set(verdicts)] : null;
+}
+
+/** Python 2, which the portal does not run: a .py2 file, a python2 #! line or a print statement. */
+const isPython2 = (path: string, code: string) =>
+  path.endsWith('.py2') || /^#!.*python2/u.test(code) || /^\s*print\s+(?!\()["'\w]/mu.test(code);
 
 const EXTENSIONS: Record<string, Language> = {
   py: 'python',
@@ -452,34 +503,66 @@ function testsOf(
   };
 }
 
+/**
+ * Every file under `submissions/`: a labelled submission to judge, or a warning that says why it
+ * is left out (a folder neither format defines, a language the portal lacks, Python 2, several
+ * files, beyond the self-check's size), so the self-check's count never hides a file.
+ */
 function submissionsOf(files: PackageFiles, warnings: string[]): PackageSubmission[] {
   const found: PackageSubmission[] = [];
-  const multiFile = new Set<string>();
+  const multiFile = new Map<string, number>();
   for (const path of [...files.keys()].filter((p) => p.startsWith('submissions/')).sort()) {
     const parts = path.split('/');
-    const expected = EXPECTED[parts[1] ?? ''];
-    if (!expected) continue;
+    const folderName = parts[1] ?? '';
     if (parts.length > 3) {
-      multiFile.add(parts.slice(0, 3).join('/'));
+      const dir = parts.slice(0, 3).join('/');
+      multiFile.set(dir, (multiFile.get(dir) ?? 0) + 1);
+      continue;
+    }
+    if (parts.length < 3) {
+      warnings.push(`${path}: left out: not in a folder that names a verdict`);
+      continue;
+    }
+    const code = text(files, path) ?? '';
+    const tagged = expectedResultsTag(code);
+    const folder = FOLDERS[folderName];
+    if (!folder && !tagged) {
+      warnings.push(
+        `${path}: left out: ${folderName}/ names no verdict of Kattis or DOMjudge and the file has no @EXPECTED_RESULTS@ tag`,
+      );
       continue;
     }
     const language = languageOfFile(path);
-    if (!language) {
-      warnings.push(`${path}: not in one of the judge's languages, not checked`);
+    if ((language === 'python' || path.endsWith('.py2')) && isPython2(path, code)) {
+      warnings.push(`${path}: left out: Python 2, which the portal does not run`);
       continue;
     }
-    const folder = parts[1];
+    if (!language) {
+      warnings.push(`${path}: left out: a language the portal does not judge`);
+      continue;
+    }
+    // DOMjudge: the tag wins over the folder.
+    const [expected = 'Accepted', ...also] = tagged ?? [
+      folder?.expected ?? 'Accepted',
+      ...(folder?.also ?? []),
+    ];
     found.push({
       path,
       language,
       expected,
-      ...(folder === 'partially_accepted' ? { score: 'partial' as const } : {}),
-      ...(folder === 'accepted' ? { score: 'full' as const } : {}),
-      code: text(files, path) ?? '',
+      ...(also.length > 0 ? { also } : {}),
+      ...(!tagged && folder?.score ? { score: folder.score } : {}),
+      code,
     });
   }
-  for (const dir of multiFile)
-    warnings.push(`${dir}/ has several files: only single-file submissions are checked`);
+  for (const [dir, count] of multiFile)
+    warnings.push(
+      `${dir}/: left out: a submission of ${count} files (the portal judges one source file)`,
+    );
+  for (const s of found.slice(SELF_CHECK_MAX_SUBMISSIONS))
+    warnings.push(
+      `${s.path}: left out: the self-check judges the first ${SELF_CHECK_MAX_SUBMISSIONS} submissions`,
+    );
   return found;
 }
 

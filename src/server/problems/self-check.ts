@@ -51,7 +51,9 @@ async function judgeOne(
     expected: s.expected,
     got: result.verdict,
     score: result.score,
-    agrees: result.verdict === s.expected && scoreAgrees(challenge, s, result.score),
+    agrees:
+      (result.verdict === s.expected || (s.also ?? []).includes(result.verdict)) &&
+      scoreAgrees(challenge, s, result.score),
     ...(result.internalMessage ? { message: result.internalMessage.slice(0, 2000) } : {}),
   };
 }
