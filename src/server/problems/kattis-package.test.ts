@@ -222,7 +222,7 @@ describe('reading a Kattis problem package', () => {
     expect(challengeInputSchema.parse(input).grading).toEqual({
       root: { ...base, ignoreSample: true },
       // The samples of a scoring problem earn nothing unless their own testdata.yaml says so.
-      sample: { ...base, ignoreSample: true, acceptScore: 0 },
+      sample: { ...base, acceptScore: 0 },
       secret: { ...base, verdict: 'first_error', acceptIfAnyAccepted: true },
       groups: { '1_small': group, '2_large': group },
     });

@@ -410,12 +410,17 @@ function kattisGradingOf(yamlOf: YamlOf, groupFolders: ReadonlyMap<string, strin
   const secret = kattisNodeOf(root, at('data/secret'), 'data/secret/testdata.yaml');
   const groups: Record<string, KattisNode> = {};
   for (const [name, folder] of groupFolders)
-    groups[name] = kattisNodeOf(
-      secret,
-      at(`data/secret/${folder}`),
-      `data/secret/${folder}/testdata.yaml`,
-    );
-  return { root, sample, secret, groups };
+    groups[name] = {
+      ...kattisNodeOf(secret, at(`data/secret/${folder}`), `data/secret/${folder}/testdata.yaml`),
+      ignoreSample: false,
+    };
+  // ignore_sample means something at the root only (its children inherit the flag's text).
+  return {
+    root,
+    sample: { ...sample, ignoreSample: false },
+    secret: { ...secret, ignoreSample: false },
+    groups,
+  };
 }
 
 function testsOf(
