@@ -148,6 +148,7 @@ export const compilerRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => 
           challenge.score,
           challenge.compare,
           challenge.testGroups,
+          challenge.grading,
         );
         return {
           mode: 'samples' as const,

@@ -5,7 +5,7 @@
  * all-or-nothing group (test-groups.ts) earns nothing unless every one of its tests is Accepted.
  */
 import type { KattisGrading } from '../../contract/kattis-grading.ts';
-import { scoringOf, type TestGroup } from '../../contract/test-groups.ts';
+import { DEFAULT_HIDDEN_GROUP, scoringOf, type TestGroup } from '../../contract/test-groups.ts';
 import { kattisGrade } from './kattis-grade.ts';
 import type { Verdict } from '../../contract/verdicts.ts';
 
@@ -102,7 +102,10 @@ export function groupScores(
   results: readonly WeightedVerdict[],
   challengeScore: number,
   groups: readonly TestGroup[] = [],
+  /** A Kattis scoring problem's grading: each group's points are its node's score. */
+  grading?: KattisGrading,
 ): GroupScore[] {
+  if (grading) return kattisGroupScores(results, challengeScore, grading);
   const weighed = weighGroups(results, groups);
   const totalWeight = [...weighed.values()].reduce((sum, g) => sum + g.possible, 0);
   const points = (weight: number) =>
@@ -115,6 +118,49 @@ export function groupScores(
     points: points(g.earned),
     maxPoints: points(g.possible),
   }));
+}
+
+/**
+ * A Kattis scoring problem's groups in the challenge's points: a group's node score (and its best)
+ * over the root's best; `secret`'s own tests each count their accept or reject score (its node
+ * also holds the groups, which have rows of their own).
+ */
+function kattisGroupScores(
+  results: readonly WeightedVerdict[],
+  challengeScore: number,
+  grading: KattisGrading,
+): GroupScore[] {
+  const graded = kattisGrade(
+    results.map((r) => ({ verdict: r.verdict, group: r.group ?? '', fraction: r.fraction })),
+    grading,
+  );
+  const points = (score: number) =>
+    graded.maxScore > 0 ? round((challengeScore * Math.max(0, score)) / graded.maxScore) : 0;
+  const names = [...new Set(results.map((r) => r.group ?? ''))];
+  return names.map((name) => {
+    const tests = results.filter((r) => (r.group ?? '') === name);
+    let node = graded.groups.get(name) ?? { score: 0, maxScore: 0 };
+    if (name === DEFAULT_HIDDEN_GROUP) {
+      const { acceptScore, rejectScore } = grading.secret;
+      node = {
+        score: tests.reduce(
+          (sum, t) =>
+            sum +
+            (shareOf(t) > 0 ? acceptScore * shareOf(t) : t.verdict === 'Skipped' ? 0 : rejectScore),
+          0,
+        ),
+        maxScore: tests.length * acceptScore,
+      };
+    }
+    return {
+      name,
+      tests: tests.length,
+      passed: tests.filter((t) => t.verdict === 'Accepted').length,
+      skipped: tests.filter((t) => t.verdict === 'Skipped').length,
+      points: points(node.score),
+      maxPoints: points(node.maxScore),
+    };
+  });
 }
 
 /**
