@@ -134,6 +134,7 @@ describe.each(databaseKinds)('judge fidelity on %s', (kind) => {
       expect(rows.map((r) => [r.path, r.got, r.agrees]).sort()).toEqual([
         ['submissions/accepted/hello.c', 'Accepted', true],
         ['submissions/accepted/hello.py', 'Accepted', true],
+        ['submissions/accepted/multi/', 'Accepted', true],
         ['submissions/compiler_error/broken.cpp', 'Compilation Error', true],
         ['submissions/multiple/either.py', 'Accepted', true],
         ['submissions/no_output/silent.py', 'Wrong Answer', true],

@@ -255,11 +255,16 @@ describe('reading a Kattis problem package', () => {
   it('lists every submission file: judged with what its folder or tag promises, or left out with why', () => {
     const { files: pkg, shortName } = readPackageFolder(path.join(FIXTURES, 'domhello'));
     const { submissions, warnings } = readKattisPackage(pkg, shortName, { today });
+    expect(submissions.find((s) => s.path.endsWith('multi/'))?.code).toContain(
+      '#define MSG "Hello world!"',
+    );
     expect(
       Object.fromEntries(submissions.map((s) => [s.path, [s.expected, ...(s.also ?? [])]])),
     ).toEqual({
       'submissions/accepted/hello.c': ['Accepted'],
       'submissions/accepted/hello.py': ['Accepted'],
+      // A folder with one source file and the header it includes.
+      'submissions/accepted/multi/': ['Accepted'],
       'submissions/compiler_error/broken.cpp': ['Compilation Error'],
       'submissions/multiple/either.py': ['Accepted', 'Time Limit Exceeded'],
       'submissions/no_output/silent.py': ['Wrong Answer'],
@@ -271,7 +276,7 @@ describe('reading a Kattis problem package', () => {
       'submissions/accepted/hello.rb: left out: a language the portal does not judge',
       'submissions/mystery/what.py: left out: mystery/ names no verdict of Kattis or DOMjudge and the file has no @EXPECTED_RESULTS@ tag',
       'submissions/wrong_answer/old.py: left out: Python 2, which the portal does not run',
-      'submissions/accepted/multi/: left out: a submission of 2 files (the portal judges one source file)',
+      'submissions/accepted/split/: left out: a submission of 2 source files (the portal judges one source file, with the headers it includes)',
     ]);
   });
 

@@ -311,6 +311,11 @@ function checkerOf(files: PackageFiles): { language: Language; source: string } 
     throw new PackageError(
       `output_validator${inFolder[0]?.startsWith('output_validators/') ? 's' : ''}/ holds ${sources.length} source files (${sources.join(', ') || 'none'}): one program is needed, with C or C++ headers beside it if it includes them`,
     );
+  return { language, source: withIncludes(files, main) };
+}
+
+/** A C or C++ file with the quoted includes of files beside it inlined, each once. */
+function withIncludes(files: PackageFiles, main: string): string {
   const dir = main.slice(0, main.lastIndexOf('/') + 1);
   const seen = new Set<string>();
   const inline = (path: string): string =>
@@ -324,7 +329,7 @@ function checkerOf(files: PackageFiles): { language: Language; source: string } 
         return inline(included);
       },
     );
-  return { language, source: inline(main) };
+  return inline(main);
 }
 
 interface GroupInfo {
@@ -515,20 +520,39 @@ function testsOf(
  */
 function submissionsOf(files: PackageFiles, warnings: string[]): PackageSubmission[] {
   const found: PackageSubmission[] = [];
-  const multiFile = new Map<string, number>();
+  const multiFile = new Map<string, string[]>();
+  for (const path of [...files.keys()].filter((p) => p.startsWith('submissions/')).sort()) {
+    const parts = path.split('/');
+    if (parts.length > 3) {
+      const dir = parts.slice(0, 3).join('/');
+      multiFile.set(dir, [...(multiFile.get(dir) ?? []), path]);
+    }
+  }
+  // A submission that is a folder: judged when it holds one source file (C and C++ headers it
+  // includes are inlined), else left out below.
+  const singles = new Map<string, string>();
+  for (const [dir, paths] of multiFile) {
+    const sources = paths.filter((p) => languageOfFile(p));
+    const main = sources.length === 1 ? sources[0] : undefined;
+    if (
+      main &&
+      paths.every((p) => p === main || /\.(h|hh|hpp|hxx)$/iu.test(p) || !languageOfFile(p))
+    )
+      singles.set(main, dir);
+  }
   for (const path of [...files.keys()].filter((p) => p.startsWith('submissions/')).sort()) {
     const parts = path.split('/');
     const folderName = parts[1] ?? '';
-    if (parts.length > 3) {
-      const dir = parts.slice(0, 3).join('/');
-      multiFile.set(dir, (multiFile.get(dir) ?? 0) + 1);
-      continue;
-    }
+    const folderOf = singles.get(path);
+    if (parts.length > 3 && !folderOf) continue;
     if (parts.length < 3) {
       warnings.push(`${path}: left out: not in a folder that names a verdict`);
       continue;
     }
-    const code = text(files, path) ?? '';
+    const code =
+      folderOf && /\.(c|cc|cpp|cxx|c\+\+)$/iu.test(path)
+        ? withIncludes(files, path)
+        : (text(files, path) ?? '');
     const tagged = expectedResultsTag(code);
     const folder = FOLDERS[folderName];
     if (!folder && !tagged) {
@@ -552,7 +576,7 @@ function submissionsOf(files: PackageFiles, warnings: string[]): PackageSubmissi
       ...(folder?.also ?? []),
     ];
     found.push({
-      path,
+      path: folderOf ? `${folderOf}/` : path,
       language,
       expected,
       ...(also.length > 0 ? { also } : {}),
@@ -560,10 +584,12 @@ function submissionsOf(files: PackageFiles, warnings: string[]): PackageSubmissi
       code,
     });
   }
-  for (const [dir, count] of multiFile)
-    warnings.push(
-      `${dir}/: left out: a submission of ${count} files (the portal judges one source file)`,
-    );
+  const judgedFolders = new Set(singles.values());
+  for (const [dir, paths] of multiFile)
+    if (!judgedFolders.has(dir))
+      warnings.push(
+        `${dir}/: left out: a submission of ${paths.filter((p) => languageOfFile(p)).length} source files (the portal judges one source file, with the headers it includes)`,
+      );
   for (const s of found.slice(SELF_CHECK_MAX_SUBMISSIONS))
     warnings.push(
       `${s.path}: left out: the self-check judges the first ${SELF_CHECK_MAX_SUBMISSIONS} submissions`,
