@@ -63,6 +63,10 @@ describe('challengeInputSchema', () => {
     expect(firstMessage({ ...valid, testCases: [] })).toBe(messages.addTestCase);
     expect(firstMessage({ ...valid, timeLimitMs: 50 })).toBe(messages.invalidTimeLimit);
     expect(firstMessage({ ...valid, memoryLimitMb: 4096 })).toBe(messages.invalidMemoryLimit);
+    expect(firstMessage({ ...valid, outputLimitMb: 0 })).toBe(messages.invalidOutputLimit);
+    expect(firstMessage({ ...valid, outputLimitMb: 65 })).toBe(messages.invalidOutputLimit);
+    expect(firstMessage({ ...valid, outputLimitMb: 1.5 })).toBe(messages.invalidOutputLimit);
+    expect(firstMessage({ ...valid, outputLimitMb: 16 })).toBeUndefined();
     expect(
       firstMessage({
         ...valid,

@@ -10,6 +10,7 @@ import { messages } from './messages.ts';
 import { SITTING_LIFECYCLES } from './sittings.ts';
 import { testDataRefSchema } from './test-data.ts';
 import { groupNameSchema, groupsProblem, testGroupSchema } from './test-groups.ts';
+import { kattisGradingSchema } from './kattis-grading.ts';
 import { JUDGE_LANGUAGES } from './verdicts.ts';
 
 export const difficulties = ['easy', 'medium', 'hard'] as const;
@@ -21,6 +22,13 @@ export type Language = (typeof languages)[number];
 export const CHALLENGE_ID_PATTERN = /^[A-Za-z0-9_-]{3,64}$/;
 export const DEFAULT_TIME_LIMIT_MS = 2000;
 export const DEFAULT_MEMORY_LIMIT_MB = 256;
+/**
+ * Standard output a program may write before Output Limit Exceeded, in MiB: Kattis's and
+ * DOMjudge's default (a package's `limits.output`), and what a challenge without its own gets.
+ */
+export const DEFAULT_OUTPUT_LIMIT_MB = 8;
+/** The most a challenge may set: every byte is held by the judge while the test runs. */
+export const MAX_OUTPUT_LIMIT_MB = 64;
 /**
  * The largest add/update challenge request: tests travel inside it (each input and output up to
  * 1 MB), so it is far above the other calls' 1 MB.
@@ -133,6 +141,16 @@ export const challengeInputSchema = z
         .min(32, { error: messages.invalidMemoryLimit })
         .max(2048, { error: messages.invalidMemoryLimit })
         .default(DEFAULT_MEMORY_LIMIT_MB),
+      /**
+       * Output limit in MiB (issue 35). Optional, and not on the spec's form: a new challenge
+       * without it gets DEFAULT_OUTPUT_LIMIT_MB, an update without it keeps the stored one.
+       */
+      outputLimitMb: z
+        .number()
+        .int({ error: messages.invalidOutputLimit })
+        .min(1, { error: messages.invalidOutputLimit })
+        .max(MAX_OUTPUT_LIMIT_MB, { error: messages.invalidOutputLimit })
+        .optional(),
       testCases: z
         .array(testCaseSchema, { error: messages.addTestCase })
         .min(1, { error: messages.addTestCase })
@@ -156,6 +174,11 @@ export const challengeInputSchema = z
         .array(testGroupSchema, { error: messages.invalidGroupName })
         .max(100)
         .default([]),
+      /**
+       * A Kattis scoring problem's grading (kattis-grading.ts), set by a package import; null
+       * scores by the test groups. Optional like `compare`: an update without it keeps it.
+       */
+      grading: kattisGradingSchema.nullable().optional(),
       /**
        * The checker program of the `checker` rule (compare-rule.ts), in the rule's language. Kept
        * out of the rule because the rule is shown to students. Optional like `compare`: an
@@ -245,8 +268,12 @@ export const challengeSchema = z.object({
   starterCode: z.string(),
   timeLimitMs: z.number(),
   memoryLimitMb: z.number(),
+  /** Output limit in MiB; always in the server's answers (absent only in older ones: the default). */
+  outputLimitMb: z.number().optional(),
   testCases: z.array(testCaseSchema),
   testGroups: z.array(testGroupSchema),
+  /** A Kattis scoring problem's grading (kattis-grading.ts); absent or null: by the groups. */
+  grading: kattisGradingSchema.nullable().optional(),
   compare: compareRuleSchema,
   /** The checker program ('' unless the rule is `checker`). Only administrators ever read it. */
   checkerSource: z.string(),
@@ -265,6 +292,7 @@ export const challengeSummarySchema = challengeSchema
     languages: true,
     checkerSource: true,
     testGroups: true,
+    grading: true,
     captureTabChanges: true,
     disablePaste: true,
     // Once for the whole list (getChallengesResponseSchema), not on every row.

@@ -165,6 +165,10 @@ export const messages = {
   languageNotAccepted: 'This test does not accept {language}: write it in {accepted}.',
   invalidTimeLimit: 'The time limit per test must be from 0.1 to 20 seconds',
   invalidMemoryLimit: 'The memory limit must be from 32 to 2048 MB',
+  invalidOutputLimit: 'The output limit must be from 1 to 64 MiB',
+  packageInteractive: 'Interactive problems are not supported yet',
+  packageMultiPass:
+    'This is a multi-pass problem (Kattis multi_pass, DOMjudge multipass): its output validator runs the submission again on input it makes from the previous pass, which this portal does not do. It is refused rather than judged as a single pass, which would accept wrong submissions.',
   invalidWeight: 'A test weight must be a whole number from 0 to 1000',
   invalidGroupName:
     'A test group name is 1 to 64 letters, digits, dashes or underscores (like a Kattis data folder)',

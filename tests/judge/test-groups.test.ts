@@ -2,6 +2,7 @@
 // (the rest is Skipped, never run), a summing group runs every test, samples may weigh 0.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Judge } from '../../src/server/judge/judge.ts';
+import { KATTIS_NODE_DEFAULTS, type KattisNode } from '../../src/contract/kattis-grading.ts';
 import type { JudgeRequest } from '../../src/server/judge/types.ts';
 import { expectHostClean, newJudge, testConfig } from './helpers.ts';
 
@@ -69,5 +70,34 @@ describe('test groups', () => {
     expect(r).toMatchObject({ verdict: 'Wrong Answer', passed: 4, score: 25.71 });
     // The endless test never ran.
     expect(r.tests[4]).toMatchObject({ wallMs: 0, timeMs: 0, memoryBytes: null });
+  });
+
+  it("judges a Kattis scoring problem's tree: what runs, the verdict and the score (issue 35)", async () => {
+    const node = (over: Partial<KattisNode> = {}): KattisNode => ({
+      ...KATTIS_NODE_DEFAULTS,
+      ...over,
+    });
+    const group = node({ aggregate: 'min', acceptScore: 30 });
+    const r = await judge.judge({
+      ...request,
+      tests: [test(1), test(2, 'small'), test(100, 'large'), test(999, 'large'), test(3, 'last')],
+      groups: [],
+      // A secret that breaks after its first rejected group: the last group never runs either.
+      grading: {
+        root: node({ ignoreSample: true, onReject: 'continue' }),
+        sample: node({ acceptScore: 0 }),
+        secret: node({ acceptIfAnyAccepted: true }),
+        groups: { small: group, large: group, last: group },
+      },
+    });
+    expect(r.tests.map((t) => [t.group, t.verdict])).toEqual([
+      ['sample', 'Accepted'],
+      ['small', 'Accepted'],
+      ['large', 'Wrong Answer'],
+      ['large', 'Skipped'],
+      ['last', 'Skipped'],
+    ]);
+    // small's 30 of the 90 the three groups give: a third of 60, Accepted by the secret's flag.
+    expect(r).toMatchObject({ verdict: 'Accepted', score: 20 });
   });
 });

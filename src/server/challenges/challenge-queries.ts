@@ -19,6 +19,7 @@ import {
 } from '../../contract/compare-rule.ts';
 import { testGroupSchema } from '../../contract/test-groups.ts';
 import { inVisibleCourses } from '../auth/course-scope.ts';
+import { kattisGradingSchema } from '../../contract/kattis-grading.ts';
 import type { Db } from '../db/connection.ts';
 import type { SittingLifecycle } from '../../contract/sittings.ts';
 import { attempts, challenges, sittings, testCases, testData } from '../db/schema.ts';
@@ -60,6 +61,7 @@ export type ChallengeValues = Omit<
 /** Read leniently: a value the contract does not know reads as the rule of old rows, exact. */
 const storedRule = compareRuleSchema.catch(EXACT_COMPARE_RULE);
 const storedGroups = z.array(testGroupSchema).catch([]);
+const storedGrading = kattisGradingSchema.nullable().catch(null);
 /** A `time(0)` column reads as "HH:MM:SS"; the contract's times are "HH:MM". */
 const minutes = (time: string) => time.slice(0, 5);
 function toChallenge(row: ChallengeRow, tests: TestCase[]): Challenge {
@@ -81,8 +83,10 @@ function toChallenge(row: ChallengeRow, tests: TestCase[]): Challenge {
     starterCode: row.starterCode,
     timeLimitMs: row.timeLimitMs,
     memoryLimitMb: row.memoryLimitMb,
+    outputLimitMb: row.outputLimitMb,
     testCases: tests,
     testGroups: storedGroups.parse(row.testGroups),
+    grading: storedGrading.parse(row.grading),
     compare: storedRule.parse(row.compare),
     checkerSource: row.checkerSource,
     captureTabChanges: row.captureTabChanges,
@@ -91,7 +95,8 @@ function toChallenge(row: ChallengeRow, tests: TestCase[]): Challenge {
 }
 
 /**
- * `compare`, `checkerSource`, the integrity settings and the times are written only when given:
+ * `compare`, `checkerSource`, the output limit, the integrity settings and the times are written
+ * only when given (the column's default is a new challenge's output limit):
  * an update without them keeps them.
  */
 function columns(values: ChallengeValues) {
@@ -104,6 +109,8 @@ function columns(values: ChallengeValues) {
     startTime,
     endTime,
     courseId: _course,
+    outputLimitMb,
+    grading,
     ...fields
   } = values;
   return {
@@ -111,6 +118,8 @@ function columns(values: ChallengeValues) {
     ...(startTime === undefined ? {} : { startTime }),
     ...(endTime === undefined ? {} : { endTime }),
     ...(compare === undefined ? {} : { compare }),
+    ...(outputLimitMb === undefined ? {} : { outputLimitMb }),
+    ...(grading === undefined ? {} : { grading }),
     ...(checkerSource === undefined ? {} : { checkerSource }),
     ...(captureTabChanges === undefined ? {} : { captureTabChanges }),
     ...(disablePaste === undefined ? {} : { disablePaste }),

@@ -17,9 +17,11 @@ export function judgeRequestFor(
     tests,
     timeLimitMs: challenge.timeLimitMs,
     memoryLimitMb: challenge.memoryLimitMb,
+    ...(challenge.outputLimitMb ? { outputLimitMb: challenge.outputLimitMb } : {}),
     score: challenge.score,
     compare: challenge.compare,
     checkerSource: challenge.checkerSource,
     groups: challenge.testGroups,
+    ...(challenge.grading ? { grading: challenge.grading } : {}),
   };
 }

@@ -113,7 +113,11 @@ export const compilerRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => 
       );
       assertBeforeDeadline(attempt, at);
       const language = chooseLanguage(acceptedLanguages(challenge), request.body.language);
-      const limits = { timeLimitMs: challenge.timeLimitMs, memoryLimitMb: challenge.memoryLimitMb };
+      const limits = {
+        timeLimitMs: challenge.timeLimitMs,
+        memoryLimitMb: challenge.memoryLimitMb,
+        ...(challenge.outputLimitMb ? { outputLimitMb: challenge.outputLimitMb } : {}),
+      };
       const samples = challenge.testCases.filter((t) => !t.hidden);
       // One Run at a time per student; the lock outlives the run's worst case if the process dies.
       const worstMs = worstCaseJudgeMs({
@@ -144,6 +148,7 @@ export const compilerRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => 
           challenge.score,
           challenge.compare,
           challenge.testGroups,
+          challenge.grading,
         );
         return {
           mode: 'samples' as const,

@@ -4,6 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { EXACT_COMPARE_RULE, type CompareRule } from '../../contract/compare-rule.ts';
+import type { KattisGrading } from '../../contract/kattis-grading.ts';
 import type { SelfCheckRow } from '../../contract/problems.ts';
 import type { TestGroup } from '../../contract/test-groups.ts';
 import { SUBMISSION_STATUSES } from '../../contract/compiler.ts';
@@ -257,6 +258,8 @@ export const challenges = pgTable(
     starterCode: text('starter_code').notNull().default(''),
     timeLimitMs: integer('time_limit_ms').notNull().default(2000),
     memoryLimitMb: integer('memory_limit_mb').notNull().default(256),
+    /** Standard output a program may write, in MiB (issue 35; Kattis's and DOMjudge's 8 MiB). */
+    outputLimitMb: integer('output_limit_mb').notNull().default(8),
     /**
      * How outputs are compared (src/contract/compare-rule.ts). The column's default is `exact`, the
      * rule of every challenge written before it existed, so migration 0004 leaves their verdicts
@@ -265,6 +268,8 @@ export const challenges = pgTable(
     compare: jsonb('compare').$type<CompareRule>().notNull().default(EXACT_COMPARE_RULE),
     /** How its test groups score (src/contract/test-groups.ts); a group not listed sums its tests. */
     testGroups: jsonb('test_groups').$type<TestGroup[]>().notNull().default([]),
+    /** A Kattis scoring problem's grading (src/contract/kattis-grading.ts); null: by the groups. */
+    grading: jsonb('grading').$type<KattisGrading>(),
     /** The `checker` rule's program ('' otherwise): administrators only, never in a student's read. */
     checkerSource: text('checker_source').notNull().default(''),
     /** Exam integrity (issue 17, contract/signals.ts): both off unless the teacher turns them on. */

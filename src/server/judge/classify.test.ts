@@ -17,7 +17,8 @@ const run = (over: Partial<BoxRunResult>): BoxRunResult => ({
   contained: true,
   ...over,
 });
-const limits = { timeLimitMs: 1000, heapExhausted: /OutOfMemoryError/ };
+const limits = { timeLimitMs: 1000, heapExhausted: /OutOfMemoryError/, memoryLimitBytes: null };
+const MiB = 1024 * 1024;
 
 describe('reportedTimeMs', () => {
   it('reports the measured CPU time of a run within the limit', () => {
@@ -34,5 +35,33 @@ describe('reportedTimeMs', () => {
     const asleep = run({ cpuMs: 4, wallMs: 3100, wallTimedOut: true, exitCode: null });
     expect(failureVerdict(asleep, limits)).toBe('Time Limit Exceeded');
     expect(reportedTimeMs(asleep, 'Time Limit Exceeded', 1000)).toBe(1000);
+  });
+});
+
+describe('failureVerdict and the memory limit (issue 35)', () => {
+  const exact = { ...limits, memoryLimitBytes: 512 * MiB };
+  it('gives Memory Limit Exceeded to a peak above the limit that no kill stopped', () => {
+    // The box's cgroup allows the runtime's slack on top: 513.7 MiB ran to its end.
+    expect(failureVerdict(run({ memoryPeakBytes: 513.7 * MiB }), exact)).toBe(
+      'Memory Limit Exceeded',
+    );
+  });
+  it('accepts a peak at the limit itself, or one that was not measured', () => {
+    expect(failureVerdict(run({ memoryPeakBytes: 512 * MiB }), exact)).toBeNull();
+    expect(failureVerdict(run({ memoryPeakBytes: null }), exact)).toBeNull();
+  });
+  it('leaves a runtime that holds its own heap to the limit to its own signs', () => {
+    expect(failureVerdict(run({ memoryPeakBytes: 540 * MiB }), limits)).toBeNull();
+    const oom = run({ exitCode: 1, stderr: 'java.lang.OutOfMemoryError: Java heap space' });
+    expect(failureVerdict(oom, limits)).toBe('Memory Limit Exceeded');
+  });
+  it('puts the output limit first, and the memory limit before time and crashes', () => {
+    const over = { memoryPeakBytes: 600 * MiB };
+    expect(failureVerdict(run({ ...over, outputExceeded: true }), exact)).toBe(
+      'Output Limit Exceeded',
+    );
+    expect(failureVerdict(run({ ...over, signal: 'SIGXCPU', exitCode: null }), exact)).toBe(
+      'Memory Limit Exceeded',
+    );
   });
 });

@@ -11,6 +11,13 @@ import type { BoxRunResult } from './sandbox.ts';
 export interface ClassifyLimits {
   timeLimitMs: number;
   heapExhausted: RegExp;
+  /**
+   * The challenge's memory limit in bytes, held against the box's measured peak; null for a
+   * runtime that holds its own heap to the limit (Java's -Xmx, Node's old space), whose own
+   * memory beyond that heap is the judge's slack (the box's cgroup allows for it), not the
+   * student's.
+   */
+  memoryLimitBytes: number | null;
 }
 
 /** The verdict of a run before its output is compared (null: it ran fine and exited 0). */
@@ -18,12 +25,29 @@ export function failureVerdict(run: BoxRunResult, limits: ClassifyLimits): Verdi
   if (run.setupError) return 'Internal Error';
   if (run.outputExceeded || run.signal === 'SIGXFSZ') return 'Output Limit Exceeded';
   const crashed = run.exitCode !== 0 || run.signal !== null;
-  if (run.oomKilled || (crashed && limits.heapExhausted.test(run.stderr)))
+  if (
+    run.oomKilled ||
+    (crashed && limits.heapExhausted.test(run.stderr)) ||
+    overMemoryLimit(run, limits)
+  )
     return 'Memory Limit Exceeded';
   if (run.wallTimedOut || run.signal === 'SIGXCPU' || (run.cpuMs ?? 0) > limits.timeLimitMs)
     return 'Time Limit Exceeded';
   if (crashed) return 'Runtime Error';
   return null;
+}
+
+/**
+ * The box's cgroup allows the program more than its limit (the runtime's slack, and room to see an
+ * overrun at all): a peak above the limit itself is the overrun, even when no kill came (issue 35:
+ * a C++ program that peaked at 513.7 MiB under 512 MB was Accepted).
+ */
+function overMemoryLimit(run: BoxRunResult, limits: ClassifyLimits): boolean {
+  return (
+    limits.memoryLimitBytes !== null &&
+    run.memoryPeakBytes !== null &&
+    run.memoryPeakBytes > limits.memoryLimitBytes
+  );
 }
 
 export function testVerdict(

@@ -29,7 +29,10 @@ export interface JudgeConfig {
   /** Size of the box's writable tmpfs, and of /dev/shm inside the box. */
   boxBytes: number;
   shmBytes: number;
-  /** Most bytes kept from stdout before Output Limit Exceeded; stderr is cut at stderrBytes. */
+  /**
+   * Most bytes kept from stdout before Output Limit Exceeded, unless the challenge sets its own
+   * (JudgeRequest.outputLimitMb); stderr is cut at stderrBytes.
+   */
   outputBytes: number;
   stderrBytes: number;
   /** Largest file a program may write (RLIMIT_FSIZE). */
@@ -81,7 +84,8 @@ export function judgeConfigFromEnv(
     workDir: env.JUDGE_WORK_DIR ?? path.join(os.tmpdir(), 'campus-judge'),
     boxBytes: 32 * 1024 * 1024,
     shmBytes: 4 * 1024 * 1024,
-    outputBytes: 1024 * 1024,
+    // Kattis's and DOMjudge's default (contract DEFAULT_OUTPUT_LIMIT_MB).
+    outputBytes: 8 * 1024 * 1024,
     stderrBytes: 64 * 1024,
     fileBytes: 16 * 1024 * 1024,
     maxProcesses: 64,

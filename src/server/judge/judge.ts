@@ -17,7 +17,7 @@ import {
   type CompiledChecker,
 } from './checker-programs.ts';
 import type { CheckerOutcome } from './checker-outcome.ts';
-import { failureVerdict, reportedTimeMs, testVerdict } from './classify.ts';
+import { failureVerdict, reportedTimeMs, testVerdict, type ClassifyLimits } from './classify.ts';
 import type { JudgeConfig } from './config.ts';
 import { LANGUAGES, type LanguageSpec } from './languages.ts';
 import { LAUNCHER_PYTHON } from './launcher.ts';
@@ -31,6 +31,7 @@ import {
 } from './sandbox.ts';
 import { seccompFilter } from './seccomp.ts';
 import { overallVerdict, scoreTests } from './scoring.ts';
+import { kattisStillJudged } from './kattis-grade.ts';
 import type {
   JudgeRequest,
   JudgeResult,
@@ -62,6 +63,17 @@ export class JudgeUnavailableError extends Error {
 }
 
 const STDOUT_KEPT = 64 * 1024;
+
+/** What a run of `lang` is held to (classify.ts). */
+const classifyLimits = (
+  lang: LanguageSpec,
+  timeLimitMs: number,
+  memoryLimitMb: number,
+): ClassifyLimits => ({
+  timeLimitMs,
+  heapExhausted: lang.heapExhausted,
+  memoryLimitBytes: lang.limitsOwnHeap ? null : memoryLimitMb * 1024 * 1024,
+});
 
 let warned = false;
 
@@ -226,7 +238,7 @@ export class Judge {
       wallLimitMs: o.wallMs,
       memoryBytes: o.memoryMb * 1024 * 1024,
       pids: o.pids ?? c.maxProcesses,
-      outputBytes: c.outputBytes,
+      outputBytes: o.outputBytes ?? c.outputBytes,
       stderrBytes: c.stderrBytes,
       fileBytes: c.fileBytes,
       stackBytes: o.stackBytes ?? null,
@@ -252,6 +264,8 @@ export class Judge {
         stdin: string | { file: string },
         timeLimitMs: number,
         memoryLimitMb: number,
+        /** Standard output in MiB before Output Limit Exceeded; default: the judge's. */
+        outputLimitMb?: number,
       ) => Promise<BoxRunResult>;
       /** Judges one output with a checker program, under this submission's uid. */
       check: (checker: CompiledChecker, test: CheckedTest) => Promise<CheckerOutcome>;
@@ -315,8 +329,9 @@ export class Judge {
         if (plan.noEntry) return onCompileError('Compilation Error', plan.noEntry);
       }
       return await use({
-        run: (stdin, timeLimitMs, memoryLimitMb) =>
+        run: (stdin, timeLimitMs, memoryLimitMb, outputLimitMb) =>
           box({
+            ...(outputLimitMb ? { outputBytes: outputLimitMb * 1024 * 1024 } : {}),
             argv: lang.run(ctx(memoryLimitMb)),
             ...(typeof stdin === 'string' ? { stdin } : { stdin: '', stdinFile: stdin.file }),
             cpuMs: perTestCpuLimitMs(lang.id, timeLimitMs),
@@ -421,7 +436,7 @@ export class Judge {
         wallMs: 0,
         memoryBytes: null,
       }));
-      const s = scoreTests(tests, req.score, req.groups);
+      const s = scoreTests(tests, req.score, req.groups, req.grading);
       return {
         verdict,
         tests,
@@ -449,11 +464,16 @@ export class Judge {
             // Only a box that could not start is the judge's own fault (checkerFailed stays false).
             let checkerStopped = false;
             let checkerFailed = false;
+            const groupNames = req.tests.map(groupOf);
             for (const [index, t] of req.tests.entries()) {
               const group = groupOf(t);
               const allOrNothing = scoringOf(req.groups ?? [], group) === 'all';
               const base = { index, hidden: t.hidden, weight: t.weight, group };
-              if (checkerStopped || (allOrNothing && failedGroups.has(group))) {
+              // A Kattis scoring problem's own on_reject rules decide what still runs.
+              const stopped = req.grading
+                ? !kattisStillJudged(groupNames, index, tests, req.grading)
+                : allOrNothing && failedGroups.has(group);
+              if (checkerStopped || stopped) {
                 tests.push({
                   ...base,
                   verdict: 'Skipped',
@@ -464,11 +484,11 @@ export class Judge {
                 continue;
               }
               const input = t.inputFile ? { file: await files.path(t.inputFile) } : t.input;
-              const r = await run(input, req.timeLimitMs, req.memoryLimitMb);
+              const r = await run(input, req.timeLimitMs, req.memoryLimitMb, req.outputLimitMb);
               const expected = t.expectedOutputFile
                 ? await fs.promises.readFile(await files.path(t.expectedOutputFile), 'utf8')
                 : t.expectedOutput;
-              const limits = { timeLimitMs: req.timeLimitMs, heapExhausted: lang.heapExhausted };
+              const limits = classifyLimits(lang, req.timeLimitMs, req.memoryLimitMb);
               let verdict: Verdict;
               let checked: { fraction?: number; judgeMessage?: string } = {};
               const failure = failureVerdict(r, limits);
@@ -506,11 +526,11 @@ export class Judge {
               });
             }
             // Never the Wrong Answer of an earlier test: the student's result is not known.
-            const verdict = checkerStopped ? 'Internal Error' : overallVerdict(tests);
+            const verdict = checkerStopped ? 'Internal Error' : overallVerdict(tests, req.grading);
             return {
               verdict,
               tests,
-              ...scoreTests(tests, req.score, req.groups),
+              ...scoreTests(tests, req.score, req.groups, req.grading),
               ...(internal ? { internalMessage: internal } : {}),
               ...(checkerFailed ? { checkerFailed: true as const } : {}),
             };
@@ -543,12 +563,10 @@ export class Judge {
         req.language,
         req.code,
         async ({ run, lang }) => {
-          const r = await run(req.stdin, req.timeLimitMs, req.memoryLimitMb);
+          const r = await run(req.stdin, req.timeLimitMs, req.memoryLimitMb, req.outputLimitMb);
           const verdict =
-            failureVerdict(r, {
-              timeLimitMs: req.timeLimitMs,
-              heapExhausted: lang.heapExhausted,
-            }) ?? 'Accepted';
+            failureVerdict(r, classifyLimits(lang, req.timeLimitMs, req.memoryLimitMb)) ??
+            'Accepted';
           return {
             verdict,
             stdout: r.stdout,

@@ -76,8 +76,19 @@ export interface LanguageSpec {
   /** Its name for scripts/ensure-system-packages.mjs, which installs it when missing. */
   install?: string;
   env: Record<string, string>;
-  /** Memory the runtime itself needs beyond the student's limit (cgroup limit = limit + this). */
+  /**
+   * Memory the box's cgroup allows beyond the student's limit (cgroup limit = limit + this): the
+   * runtime's own needs, and room to measure an overrun before the kernel kills it. The student's
+   * verdict never depends on it (classify.ts: the peak is held against the limit itself).
+   */
   runtimeOverheadMb: number;
+  /**
+   * The runtime holds the program's heap to the limit itself (Java's -Xmx, Node's
+   * --max-old-space-size) and says so when it is hit (heapExhausted): its own memory beyond that
+   * heap (a JVM's ~20 MiB) is not the student's. Without such a flag (C, C++, Python) the box's
+   * measured peak is held against the limit.
+   */
+  limitsOwnHeap: boolean;
   /**
    * The stack may grow up to the memory limit (as on Kattis and DOMjudge), for deep recursion in
    * C and C++; the cgroup still counts it. Others keep the default 8 MiB (Java sizes its own).
@@ -143,6 +154,7 @@ const native: Pick<
   | 'readOnlyPaths'
   | 'env'
   | 'runtimeOverheadMb'
+  | 'limitsOwnHeap'
   | 'stackUpToMemoryLimit'
 > = {
   compileWritesCode: true,
@@ -151,6 +163,7 @@ const native: Pick<
   readOnlyPaths: [],
   env: { ...baseEnv },
   runtimeOverheadMb: 16,
+  limitsOwnHeap: false,
   stackUpToMemoryLimit: true,
 };
 
@@ -178,6 +191,7 @@ export const LANGUAGES: Record<JudgeLanguage, LanguageSpec> = {
     requires: ['/usr/bin/python3'],
     env: { ...baseEnv, PYTHONDONTWRITEBYTECODE: '1', PYTHONIOENCODING: 'utf-8' },
     runtimeOverheadMb: 32,
+    limitsOwnHeap: false,
     stackUpToMemoryLimit: false,
     heapExhausted: /^MemoryError\b/mu,
   },
@@ -198,6 +212,7 @@ export const LANGUAGES: Record<JudgeLanguage, LanguageSpec> = {
     // NODE_EXTRA_CA_CERTS and the rest of the server's environment never reach the box.
     env: { ...baseEnv },
     runtimeOverheadMb: 96,
+    limitsOwnHeap: true,
     stackUpToMemoryLimit: false,
     heapExhausted:
       /JavaScript heap out of memory|Reached heap limit|Invalid array length|Array buffer allocation failed/u,
@@ -239,6 +254,7 @@ export const LANGUAGES: Record<JudgeLanguage, LanguageSpec> = {
     install: 'jdk17',
     env: { ...baseEnv, JAVA_HOME },
     runtimeOverheadMb: 160,
+    limitsOwnHeap: true,
     stackUpToMemoryLimit: false,
     heapExhausted: /java\.lang\.OutOfMemoryError/u,
   },
@@ -249,7 +265,8 @@ export const LANGUAGES: Record<JudgeLanguage, LanguageSpec> = {
     ...native,
     requires: ['/usr/bin/gcc'],
     install: 'gcc',
-    // malloc failing under the limit leaves nothing recognisable: the cgroup's OOM kill decides.
+    // malloc failing under the cgroup's limit leaves nothing recognisable: the measured peak or
+    // the OOM kill decides.
     heapExhausted: /(?!)/u,
   },
   cpp: {

@@ -65,6 +65,8 @@ export interface BoxOptions {
   binds?: BoxRunSpec['binds'];
   /** Processes and threads of the box; default: the judge's maxProcesses. */
   pids?: number;
+  /** Standard output before Output Limit Exceeded; default: the judge's outputBytes. */
+  outputBytes?: number;
 }
 
 export interface BoxRunResult {

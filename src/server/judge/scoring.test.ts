@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { groupScores, overallVerdict, scoreTests } from './scoring.ts';
+import { KATTIS_NODE_DEFAULTS } from '../../contract/kattis-grading.ts';
 
 const ac = (weight: number) => ({ verdict: 'Accepted' as const, weight });
 const wa = (weight: number) => ({ verdict: 'Wrong Answer' as const, weight });
@@ -114,5 +115,33 @@ describe('overallVerdict', () => {
   });
   it('is Internal Error with no tests at all', () => {
     expect(overallVerdict([])).toBe('Internal Error');
+  });
+});
+
+describe('groupScores of a Kattis scoring problem (issue 35)', () => {
+  it("gives each group its node's score in the challenge's points", () => {
+    const node = { ...KATTIS_NODE_DEFAULTS, onReject: 'continue' as const };
+    const group = { ...KATTIS_NODE_DEFAULTS, aggregate: 'min' as const, acceptScore: 50 };
+    const grading = {
+      root: { ...node, ignoreSample: true },
+      sample: { ...node, acceptScore: 0 },
+      secret: { ...node, acceptIfAnyAccepted: true },
+      groups: { one: group, two: group },
+    };
+    const results = [
+      { verdict: 'Accepted' as const, weight: 1, group: 'sample' },
+      { verdict: 'Accepted' as const, weight: 1, group: 'one' },
+      { verdict: 'Wrong Answer' as const, weight: 1, group: 'two' },
+      { verdict: 'Skipped' as const, weight: 1, group: 'two' },
+    ];
+    expect(
+      groupScores(results, 100, [], grading).map((g) => [g.name, g.points, g.maxPoints, g.skipped]),
+    ).toEqual([
+      ['sample', 0, 0, 0],
+      ['one', 50, 50, 0],
+      ['two', 0, 50, 1],
+    ]);
+    expect(scoreTests(results, 100, [], grading).score).toBe(50);
+    expect(overallVerdict(results, grading)).toBe('Accepted');
   });
 });

@@ -4,7 +4,9 @@
  * a test earns its weight when Accepted (times the share a checker's score.txt gives), and an
  * all-or-nothing group (test-groups.ts) earns nothing unless every one of its tests is Accepted.
  */
-import { scoringOf, type TestGroup } from '../../contract/test-groups.ts';
+import type { KattisGrading } from '../../contract/kattis-grading.ts';
+import { DEFAULT_HIDDEN_GROUP, scoringOf, type TestGroup } from '../../contract/test-groups.ts';
+import { kattisGrade } from './kattis-grade.ts';
 import type { Verdict } from '../../contract/verdicts.ts';
 
 export interface WeightedVerdict {
@@ -66,7 +68,24 @@ export function scoreTests(
   results: readonly WeightedVerdict[],
   challengeScore: number,
   groups: readonly TestGroup[] = [],
+  /** A Kattis scoring problem's grading: the root's score over its best decides. */
+  grading?: KattisGrading,
 ): Score {
+  if (grading) {
+    const graded = kattisGrade(
+      results.map((r) => ({ verdict: r.verdict, group: r.group ?? '', fraction: r.fraction })),
+      grading,
+    );
+    const share =
+      graded.maxScore > 0 ? Math.min(1, Math.max(0, graded.score / graded.maxScore)) : 0;
+    return {
+      passed: results.filter((r) => r.verdict === 'Accepted').length,
+      total: results.length,
+      passedWeight: Math.max(0, graded.score),
+      totalWeight: graded.maxScore,
+      score: round(challengeScore * share),
+    };
+  }
   let passedWeight = 0;
   let totalWeight = 0;
   for (const g of weighGroups(results, groups).values()) {
@@ -83,7 +102,10 @@ export function groupScores(
   results: readonly WeightedVerdict[],
   challengeScore: number,
   groups: readonly TestGroup[] = [],
+  /** A Kattis scoring problem's grading: each group's points are its node's score. */
+  grading?: KattisGrading,
 ): GroupScore[] {
+  if (grading) return kattisGroupScores(results, challengeScore, grading);
   const weighed = weighGroups(results, groups);
   const totalWeight = [...weighed.values()].reduce((sum, g) => sum + g.possible, 0);
   const points = (weight: number) =>
@@ -99,12 +121,64 @@ export function groupScores(
 }
 
 /**
+ * A Kattis scoring problem's groups in the challenge's points: a group's node score (and its best)
+ * over the root's best; `secret`'s own tests each count their accept or reject score (its node
+ * also holds the groups, which have rows of their own).
+ */
+function kattisGroupScores(
+  results: readonly WeightedVerdict[],
+  challengeScore: number,
+  grading: KattisGrading,
+): GroupScore[] {
+  const graded = kattisGrade(
+    results.map((r) => ({ verdict: r.verdict, group: r.group ?? '', fraction: r.fraction })),
+    grading,
+  );
+  const points = (score: number) =>
+    graded.maxScore > 0 ? round((challengeScore * Math.max(0, score)) / graded.maxScore) : 0;
+  const names = [...new Set(results.map((r) => r.group ?? ''))];
+  return names.map((name) => {
+    const tests = results.filter((r) => (r.group ?? '') === name);
+    let node = graded.groups.get(name) ?? { score: 0, maxScore: 0 };
+    if (name === DEFAULT_HIDDEN_GROUP) {
+      const { acceptScore, rejectScore } = grading.secret;
+      node = {
+        score: tests.reduce(
+          (sum, t) =>
+            sum +
+            (shareOf(t) > 0 ? acceptScore * shareOf(t) : t.verdict === 'Skipped' ? 0 : rejectScore),
+          0,
+        ),
+        maxScore: tests.length * acceptScore,
+      };
+    }
+    return {
+      name,
+      tests: tests.length,
+      passed: tests.filter((t) => t.verdict === 'Accepted').length,
+      skipped: tests.filter((t) => t.verdict === 'Skipped').length,
+      points: points(node.score),
+      maxPoints: points(node.maxScore),
+    };
+  });
+}
+
+/**
  * The submission's verdict: Accepted when every test passed, else the first failing test's verdict
  * (the order the tests were given), so a student sees the earliest problem. A test skipped after
  * a failure in its group always comes after that failure.
  */
-export function overallVerdict(results: readonly WeightedVerdict[]): Verdict {
+export function overallVerdict(
+  results: readonly WeightedVerdict[],
+  /** A Kattis scoring problem's grading: the root's verdict (kattis-grade.ts). */
+  grading?: KattisGrading,
+): Verdict {
   if (results.length === 0) return 'Internal Error';
+  if (grading)
+    return kattisGrade(
+      results.map((r) => ({ verdict: r.verdict, group: r.group ?? '', fraction: r.fraction })),
+      grading,
+    ).verdict;
   return (
     results.find((r) => r.verdict !== 'Accepted' && r.verdict !== 'Skipped')?.verdict ??
     results.find((r) => r.verdict !== 'Accepted')?.verdict ??

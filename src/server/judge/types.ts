@@ -3,6 +3,7 @@
  * the tests can import them without pulling in process-spawning modules.
  */
 import type { CompareRule } from '../../contract/compare-rule.ts';
+import type { KattisGrading } from '../../contract/kattis-grading.ts';
 import type { TestGroup } from '../../contract/test-groups.ts';
 import type { JudgeLanguage, Verdict } from '../../contract/verdicts.ts';
 
@@ -32,6 +33,8 @@ export interface JudgeRequest {
   tests: JudgeTest[];
   timeLimitMs: number;
   memoryLimitMb: number;
+  /** Standard output each test may write, in MiB; absent: the judge's default (config.ts). */
+  outputLimitMb?: number;
   /** The challenge's full score; the result's score is score × passed weight / total weight. */
   score: number;
   /**
@@ -43,6 +46,11 @@ export interface JudgeRequest {
   checkerSource?: string;
   /** How the tests' groups score; a group not listed sums its tests. */
   groups?: TestGroup[];
+  /**
+   * A Kattis scoring problem's grading: when given, it decides which tests run, the score and
+   * the verdict (kattis-grade.ts), and `groups` only names the groups.
+   */
+  grading?: KattisGrading;
 }
 
 /**
@@ -102,6 +110,8 @@ export interface RunOnceRequest {
   stdin: string;
   timeLimitMs: number;
   memoryLimitMb: number;
+  /** As JudgeRequest's. */
+  outputLimitMb?: number;
 }
 
 export interface RunOnceResult {

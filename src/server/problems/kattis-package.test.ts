@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { challengeInputSchema } from '../../contract/challenges.ts';
 import {
   compareRuleFromFlags,
+  expectedResultsTag,
   MAX_LATEX_STATEMENT_BYTES,
   PACKAGE_INLINE_TEST_BYTES,
   PackageError,
@@ -34,6 +35,7 @@ describe('reading a Kattis problem package', () => {
       languages: ['javascript', 'java', 'c', 'cpp'],
       timeLimitMs: 1000,
       memoryLimitMb: 256,
+      outputLimitMb: 8,
       startDate: today,
       endDate: '2027-11-24',
       compare: { mode: 'default', caseSensitive: false, spaceChangeSensitive: false },
@@ -154,8 +156,18 @@ describe('reading a Kattis problem package', () => {
     expect(refused({ 'README.md': 'hi' })?.message).toMatch(/^Not a problem package/u);
     expect(refused({ 'problem.yaml': 'name: x\n' })?.message).toMatch(/no tests/u);
     expect(refused({ 'problem.yaml': 'validation: custom interactive\n' })?.message).toBe(
-      'Interactive problems are not supported yet',
+      messages.packageInteractive,
     );
+    // Multi-pass in each spelling: legacy validation, 2023-07's type (a word or a list), DOMjudge's
+    // validation_passes limit. Never imported as single-pass.
+    for (const yaml of [
+      'validation: custom multi-pass\n',
+      'type: multi-pass\n',
+      'type: [scoring, multi_pass]\n',
+      'limits:\n  validation_passes: 3\n',
+    ])
+      expect(refused({ 'problem.yaml': yaml })?.message, yaml).toBe(messages.packageMultiPass);
+    expect(messages.packageMultiPass).toMatch(/multi-pass/u);
     expect(
       refused({
         'problem.yaml': 'name: big\n',
@@ -176,6 +188,123 @@ describe('reading a Kattis problem package', () => {
         'problem_statement/problem.en.tex': '\\'.repeat(MAX_LATEX_STATEMENT_BYTES + 1),
       })?.message,
     ).toBe('problem_statement/problem.en.tex is larger than 128 KB.');
+  });
+
+  it('reads limits.output in MiB (8 by default), rounded up, and refuses one a challenge cannot hold', () => {
+    const pkg = (limits: string) =>
+      files({
+        'problem.yaml': `name: Out\n${limits}`,
+        'data/secret/1.in': '1\n',
+        'data/secret/1.ans': '1\n',
+      });
+    const outputOf = (limits: string) =>
+      readKattisPackage(pkg(limits), 'out', { today }).input.outputLimitMb;
+    expect(outputOf('')).toBe(8);
+    expect(outputOf('limits:\n  output: 2\n')).toBe(2);
+    expect(outputOf('limits:\n  output: 0.5\n')).toBe(1);
+    expect(() => outputOf('limits:\n  output: 100\n')).toThrow(/at most 64 MiB/u);
+    expect(() => outputOf('limits:\n  output: lots\n')).toThrow(PackageError);
+  });
+
+  it("reads a scoring package's grading tree: each testdata.yaml over its parent's, problemtools' defaults first", () => {
+    const { files: pkg, shortName } = readPackageFolder(path.join(FIXTURES, 'subtasks'));
+    const { input, submissions } = readKattisPackage(pkg, shortName, { today });
+    const base = {
+      aggregate: 'sum',
+      verdict: 'worst_error',
+      acceptIfAnyAccepted: false,
+      ignoreSample: false,
+      acceptScore: 1,
+      rejectScore: 0,
+      onReject: 'continue',
+    };
+    const group = { ...base, aggregate: 'min', acceptScore: 50, onReject: 'break' };
+    expect(challengeInputSchema.parse(input).grading).toEqual({
+      root: { ...base, ignoreSample: true },
+      // The samples of a scoring problem earn nothing unless their own testdata.yaml says so.
+      sample: { ...base, acceptScore: 0 },
+      secret: { ...base, verdict: 'first_error', acceptIfAnyAccepted: true },
+      groups: { '1_small': group, '2_large': group },
+    });
+    expect(submissions.filter((s) => s.score === 'partial').map((s) => s.path)).toEqual([
+      'submissions/partially_accepted/int32.c',
+      'submissions/partially_accepted/small.py',
+    ]);
+    // A pass-fail package has none, so it replaces a scoring problem's grading too.
+    const plain = readPackageFolder(path.join(FIXTURES, 'aplusb'));
+    expect(readKattisPackage(plain.files, plain.shortName, { today }).input.grading).toBeNull();
+  });
+
+  it("reads 2023-07's output_validator/ as well as output_validators/", () => {
+    const { input } = readKattisPackage(
+      files({
+        'problem.yaml': 'name: New\n',
+        'output_validator/check.py': 'import sys\nsys.exit(42)\n',
+        'data/secret/1.in': '1\n',
+        'data/secret/1.ans': '1\n',
+      }),
+      'new',
+      { today },
+    );
+    expect(input).toMatchObject({
+      compare: { mode: 'checker', language: 'python' },
+      checkerSource: 'import sys\nsys.exit(42)\n',
+    });
+  });
+
+  it('lists every submission file: judged with what its folder or tag promises, or left out with why', () => {
+    const { files: pkg, shortName } = readPackageFolder(path.join(FIXTURES, 'domhello'));
+    const { submissions, warnings } = readKattisPackage(pkg, shortName, { today });
+    expect(submissions.find((s) => s.path.endsWith('multi/'))?.code).toContain(
+      '#define MSG "Hello world!"',
+    );
+    expect(
+      Object.fromEntries(submissions.map((s) => [s.path, [s.expected, ...(s.also ?? [])]])),
+    ).toEqual({
+      'submissions/accepted/hello.c': ['Accepted'],
+      'submissions/accepted/hello.py': ['Accepted'],
+      // A folder with one source file and the header it includes.
+      'submissions/accepted/multi/': ['Accepted'],
+      'submissions/compiler_error/broken.cpp': ['Compilation Error'],
+      'submissions/multiple/either.py': ['Accepted', 'Time Limit Exceeded'],
+      'submissions/no_output/silent.py': ['Wrong Answer'],
+      'submissions/output_limit/flood.c': ['Output Limit Exceeded'],
+      'submissions/run_time_error/hog.cpp': ['Runtime Error', 'Memory Limit Exceeded'],
+      'submissions/slow_accepted/slow.py': ['Accepted', 'Time Limit Exceeded'],
+    });
+    expect(warnings).toEqual([
+      'submissions/accepted/hello.rb: left out: a language the portal does not judge',
+      'submissions/mystery/what.py: left out: mystery/ names no verdict of Kattis or DOMjudge and the file has no @EXPECTED_RESULTS@ tag',
+      'submissions/wrong_answer/old.py: left out: Python 2, which the portal does not run',
+      'submissions/accepted/split/: left out: a submission of 2 source files (the portal judges one source file, with the headers it includes)',
+    ]);
+  });
+
+  it("reads @EXPECTED_RESULTS@ tags in DOMjudge's names", () => {
+    expect(expectedResultsTag('// @EXPECTED_RESULTS@: WRONG-ANSWER,RUN-ERROR\n')).toEqual([
+      'Wrong Answer',
+      'Runtime Error',
+      'Memory Limit Exceeded',
+    ]);
+    expect(expectedResultsTag('# @EXPECTED_RESULTS@: NO-OUTPUT\n')).toEqual(['Wrong Answer']);
+    expect(expectedResultsTag('print(1)\n')).toBeNull();
+    expect(expectedResultsTag('# @EXPECTED_RESULTS@: SOMETHING\n')).toBeNull();
+  });
+
+  it('refuses a grader program of the package and an unknown grader flag', () => {
+    const pkg = (testdata: string) =>
+      files({
+        'problem.yaml': 'name: S\ntype: scoring\n',
+        'data/secret/testdata.yaml': testdata,
+        'data/secret/1.in': '1\n',
+        'data/secret/1.ans': '1\n',
+      });
+    expect(() => readKattisPackage(pkg('grading: custom\n'), 's', { today })).toThrow(
+      /grader program/u,
+    );
+    expect(() => readKattisPackage(pkg('grader_flags: median\n'), 's', { today })).toThrow(
+      /unknown grader flag median/u,
+    );
   });
 
   it('reads the YAML metadata of a package within limits shared by its files', () => {

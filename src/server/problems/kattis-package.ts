@@ -9,7 +9,9 @@
 import {
   CHALLENGE_ID_PATTERN,
   DEFAULT_MEMORY_LIMIT_MB,
+  DEFAULT_OUTPUT_LIMIT_MB,
   DEFAULT_TIME_LIMIT_MS,
+  MAX_OUTPUT_LIMIT_MB,
   languages as ALL_LANGUAGES,
   type ChallengeInput,
   type Language,
@@ -18,10 +20,18 @@ import {
 import { DEFAULT_END_TIME, DEFAULT_START_TIME } from '../../contract/challenge-times.ts';
 import type { CompareRuleInput } from '../../contract/compare-rule.ts';
 import { GROUP_NAME_PATTERN, type TestGroup } from '../../contract/test-groups.ts';
+import {
+  KATTIS_NODE_DEFAULTS,
+  SCORE_AGGREGATES,
+  VERDICT_AGGREGATES,
+  type KattisGrading,
+  type KattisNode,
+} from '../../contract/kattis-grading.ts';
 import type { Verdict } from '../../contract/verdicts.ts';
 import { latexTitle, latexToText } from './latex-statement.ts';
 import { PackageError } from './package-error.ts';
 import { messages } from '../../contract/messages.ts';
+import { SELF_CHECK_MAX_SUBMISSIONS } from '../../contract/problems.ts';
 import {
   newYamlBudget,
   PACKAGE_YAML_TOTAL_MAX_BYTES,
@@ -41,6 +51,13 @@ export interface PackageSubmission {
   path: string;
   language: Language;
   expected: Verdict;
+  /** Other verdicts that agree with the folder or tag too (a memory overrun in run_time_error/). */
+  also?: Verdict[];
+  /**
+   * A scoring problem's promise about the score: `full` (accepted/: the whole score), `partial`
+   * (partially_accepted/: Accepted with a score above 0 and below the whole).
+   */
+  score?: 'full' | 'partial';
   code: string;
 }
 
@@ -82,16 +99,66 @@ export const MAX_TEST_CHARS = 1_000_000;
 export const PACKAGE_INLINE_TEST_BYTES = 64 * 1024;
 const MAX_TESTS = 200;
 
-/** Folder names of `submissions/` and the verdict each promises (problemtools' names). */
-const EXPECTED: Record<string, Verdict> = {
-  accepted: 'Accepted',
-  wrong_answer: 'Wrong Answer',
-  time_limit_exceeded: 'Time Limit Exceeded',
-  run_time_error: 'Runtime Error',
-  compile_error: 'Compilation Error',
-  output_limit_exceeded: 'Output Limit Exceeded',
-  memory_limit_exceeded: 'Memory Limit Exceeded',
+/**
+ * Folder names of `submissions/` in both formats and what each promises: the verdict shown, and
+ * the others that agree with it too (problemtools' and DOMjudge's meanings; both file a memory
+ * overrun as a run-time error, and DOMjudge's no-output is the portal's Wrong Answer).
+ */
+const FOLDERS: Record<string, { expected: Verdict; also?: Verdict[]; score?: 'full' | 'partial' }> =
+  {
+    accepted: { expected: 'Accepted', score: 'full' },
+    partially_accepted: { expected: 'Accepted', score: 'partial' },
+    // Accepted, but may run past the time limit (problemtools uses them to set it).
+    slow_accepted: { expected: 'Accepted', also: ['Time Limit Exceeded'] },
+    wrong_answer: { expected: 'Wrong Answer' },
+    time_limit_exceeded: { expected: 'Time Limit Exceeded' },
+    run_time_error: { expected: 'Runtime Error', also: ['Memory Limit Exceeded'] },
+    compile_error: { expected: 'Compilation Error' },
+    compiler_error: { expected: 'Compilation Error' },
+    memory_limit_exceeded: { expected: 'Memory Limit Exceeded', also: ['Runtime Error'] },
+    memory_limit: { expected: 'Memory Limit Exceeded', also: ['Runtime Error'] },
+    output_limit_exceeded: { expected: 'Output Limit Exceeded' },
+    output_limit: { expected: 'Output Limit Exceeded' },
+    no_output: { expected: 'Wrong Answer' },
+    // 2023-07: any rejection.
+    rejected: {
+      expected: 'Wrong Answer',
+      also: [
+        'Time Limit Exceeded',
+        'Runtime Error',
+        'Memory Limit Exceeded',
+        'Output Limit Exceeded',
+        'Compilation Error',
+      ],
+    },
+  };
+
+/** DOMjudge's result names in an `@EXPECTED_RESULTS@:` tag. */
+const TAG_RESULTS: Record<string, Verdict[]> = {
+  CORRECT: ['Accepted'],
+  'WRONG-ANSWER': ['Wrong Answer'],
+  'NO-OUTPUT': ['Wrong Answer'],
+  TIMELIMIT: ['Time Limit Exceeded'],
+  'RUN-ERROR': ['Runtime Error', 'Memory Limit Exceeded'],
+  'MEMORY-LIMIT': ['Memory Limit Exceeded', 'Runtime Error'],
+  'OUTPUT-LIMIT': ['Output Limit Exceeded'],
+  'COMPILER-ERROR': ['Compilation Error'],
 };
+
+/** The verdicts an `@EXPECTED_RESULTS@:` tag allows, the first shown; null without a usable tag. */
+export function expectedResultsTag(code: string): Verdict[] | null {
+  const m = /@EXPECTED_RESULTS@:?\s*([A-Za-z_, -]+)/u.exec(code.slice(0, 20_000));
+  if (!m?.[1]) return null;
+  const verdicts = m[1]
+    .split(/[\s,]+/u)
+    .filter(Boolean)
+    .flatMap((name) => TAG_RESULTS[name.toUpperCase().replaceAll('_', '-')] ?? []);
+  return verdicts.length > 0 ? [...new Set(verdicts)] : null;
+}
+
+/** Python 2, which the portal does not run: a .py2 file, a python2 #! line or a print statement. */
+const isPython2 = (path: string, code: string) =>
+  path.endsWith('.py2') || /^#!.*python2/u.test(code) || /^\s*print\s+(?!\()["'\w]/mu.test(code);
 
 const EXTENSIONS: Record<string, Language> = {
   py: 'python',
@@ -227,8 +294,12 @@ export function compareRuleFromFlags(flags: string): CompareRuleInput {
  * The output validator as one source file: C and C++ validators often include a header of their
  * own (the Kattis validate.h): quoted includes of files beside it are inlined.
  */
+/** The output validator's files: the legacy `output_validators/<name>/` or 2023-07's `output_validator/`. */
+const isValidatorFile = (p: string) =>
+  p.startsWith('output_validators/') || p.startsWith('output_validator/');
+
 function checkerOf(files: PackageFiles): { language: Language; source: string } | undefined {
-  const inFolder = [...files.keys()].filter((p) => p.startsWith('output_validators/')).sort();
+  const inFolder = [...files.keys()].filter(isValidatorFile).sort();
   if (inFolder.length === 0) return undefined;
   const sources = inFolder.filter((p) => languageOfFile(p));
   const main =
@@ -238,8 +309,13 @@ function checkerOf(files: PackageFiles): { language: Language; source: string } 
   const language = main ? languageOfFile(main) : undefined;
   if (!main || !language)
     throw new PackageError(
-      `output_validators/ holds ${sources.length} source files (${sources.join(', ') || 'none'}): one program is needed, with C or C++ headers beside it if it includes them`,
+      `output_validator${inFolder[0]?.startsWith('output_validators/') ? 's' : ''}/ holds ${sources.length} source files (${sources.join(', ') || 'none'}): one program is needed, with C or C++ headers beside it if it includes them`,
     );
+  return { language, source: withIncludes(files, main) };
+}
+
+/** A C or C++ file with the quoted includes of files beside it inlined, each once. */
+function withIncludes(files: PackageFiles, main: string): string {
   const dir = main.slice(0, main.lastIndexOf('/') + 1);
   const seen = new Set<string>();
   const inline = (path: string): string =>
@@ -253,7 +329,7 @@ function checkerOf(files: PackageFiles): { language: Language; source: string } 
         return inline(included);
       },
     );
-  return { language, source: inline(main) };
+  return inline(main);
 }
 
 interface GroupInfo {
@@ -274,12 +350,96 @@ function groupInfo(yamlOf: YamlOf, dir: string): GroupInfo {
   };
 }
 
+/** One testdata.yaml's settings over its parent's (problemtools: a group inherits what it lacks). */
+function kattisNodeOf(parent: KattisNode, data: Record<string, unknown>, path: string): KattisNode {
+  const node = { ...parent };
+  const number = (key: string): number | undefined => {
+    if (data[key] === undefined) return undefined;
+    const value = Number(data[key]);
+    if (!Number.isFinite(value) || Math.abs(value) > 1e6)
+      throw new PackageError(`${path}: ${key} must be a number, got ${String(data[key])}`);
+    return value;
+  };
+  node.acceptScore = number('accept_score') ?? node.acceptScore;
+  node.rejectScore = number('reject_score') ?? node.rejectScore;
+  if (data.on_reject !== undefined) {
+    if (data.on_reject !== 'break' && data.on_reject !== 'continue')
+      throw new PackageError(`${path}: on_reject must be break or continue`);
+    node.onReject = data.on_reject;
+  }
+  if (data.grading !== undefined && data.grading !== 'default')
+    throw new PackageError(
+      `${path}: grading ${String(data.grading)} needs a grader program of the package's own, which this portal does not run (only problemtools' default grader and its grader_flags)`,
+    );
+  if (data.grader_flags !== undefined) {
+    // Flags are set afresh, as problemtools reads the string the group ends up with.
+    node.aggregate = 'sum';
+    node.verdict = 'worst_error';
+    node.acceptIfAnyAccepted = false;
+    node.ignoreSample = false;
+    for (const flag of String(data.grader_flags).split(/\s+/u).filter(Boolean)) {
+      if ((SCORE_AGGREGATES as readonly string[]).includes(flag))
+        node.aggregate = flag as KattisNode['aggregate'];
+      else if (flag === 'no_errors') node.verdict = 'worst_error';
+      else if ((VERDICT_AGGREGATES as readonly string[]).includes(flag))
+        node.verdict = flag as KattisNode['verdict'];
+      else if (flag === 'ignore_sample') node.ignoreSample = true;
+      else if (flag === 'accept_if_any_accepted') node.acceptIfAnyAccepted = true;
+      else throw new PackageError(`${path}: unknown grader flag ${flag}`);
+    }
+  }
+  return node;
+}
+
+/** A scoring package (problem.yaml `type: scoring`): its legacy or 2023-07 spelling. */
+function isScoring(yaml: Record<string, unknown>): boolean {
+  const type = yaml.type;
+  return Array.isArray(type) ? type.includes('scoring') : /\bscoring\b/u.test(String(type ?? ''));
+}
+
+/**
+ * A scoring package's grading tree (contract kattis-grading.ts): the root's, sample's and
+ * secret's testdata.yaml and each group's, each over its parent's, problemtools' defaults first.
+ * As on Kattis, the samples of a scoring problem earn no points unless their own testdata.yaml
+ * gives them an accept_score.
+ */
+function kattisGradingOf(yamlOf: YamlOf, groupFolders: ReadonlyMap<string, string>): KattisGrading {
+  const at = (dir: string) => yamlOf(`${dir}/testdata.yaml`);
+  const root = kattisNodeOf(KATTIS_NODE_DEFAULTS, at('data'), 'data/testdata.yaml');
+  const sampleYaml = at('data/sample');
+  const sample = kattisNodeOf(
+    sampleYaml.accept_score === undefined ? { ...root, acceptScore: 0, rejectScore: 0 } : root,
+    sampleYaml,
+    'data/sample/testdata.yaml',
+  );
+  const secret = kattisNodeOf(root, at('data/secret'), 'data/secret/testdata.yaml');
+  const groups: Record<string, KattisNode> = {};
+  for (const [name, folder] of groupFolders)
+    groups[name] = {
+      ...kattisNodeOf(secret, at(`data/secret/${folder}`), `data/secret/${folder}/testdata.yaml`),
+      ignoreSample: false,
+    };
+  // ignore_sample means something at the root only (its children inherit the flag's text).
+  return {
+    root,
+    sample: { ...sample, ignoreSample: false },
+    secret: { ...secret, ignoreSample: false },
+    groups,
+  };
+}
+
 function testsOf(
   files: PackageFiles,
   yamlOf: YamlOf,
   large: LargeFiles,
   warnings: string[],
-): { tests: TestCase[]; groups: TestGroup[]; pendingFiles: PendingTestFile[] } {
+): {
+  tests: TestCase[];
+  groups: TestGroup[];
+  pendingFiles: PendingTestFile[];
+  /** Each group's folder under data/secret, by the group's name. */
+  folders: Map<string, string>;
+} {
   const inputs = [...files.keys(), ...large.keys()]
     .filter(
       (p) => (p.startsWith('data/sample/') || p.startsWith('data/secret/')) && p.endsWith('.in'),
@@ -290,6 +450,7 @@ function testsOf(
   const tests: TestCase[] = [];
   const pendingFiles: PendingTestFile[] = [];
   const groups = new Map<string, TestGroup['scoring']>();
+  const folders = new Map<string, string>();
   const sizeOf = (p: string) => large.get(p) ?? files.get(p)?.length;
   for (const path of [...samples, ...secret]) {
     const answerPath = `${path.slice(0, -3)}.ans`;
@@ -323,8 +484,10 @@ function testsOf(
       yamlOf,
       folder ? `data/secret/${folder}` : hidden ? 'data/secret' : 'data/sample',
     );
-    if (group && GROUP_NAME_PATTERN.test(group)) groups.set(group, info.scoring);
-    else if (hidden && info.scoring === 'all') groups.set('secret', 'all');
+    if (group && GROUP_NAME_PATTERN.test(group) && folder) {
+      groups.set(group, info.scoring);
+      folders.set(group, folder);
+    } else if (hidden && info.scoring === 'all') groups.set('secret', 'all');
     tests.push({
       input,
       expectedOutput: answer,
@@ -346,30 +509,109 @@ function testsOf(
     tests,
     groups: [...groups].map(([name, scoring]) => ({ name, scoring })),
     pendingFiles,
+    folders,
   };
 }
 
+/**
+ * Every file under `submissions/`: a labelled submission to judge, or a warning that says why it
+ * is left out (a folder neither format defines, a language the portal lacks, Python 2, several
+ * files, beyond the self-check's size), so the self-check's count never hides a file.
+ */
 function submissionsOf(files: PackageFiles, warnings: string[]): PackageSubmission[] {
   const found: PackageSubmission[] = [];
-  const multiFile = new Set<string>();
+  const multiFile = new Map<string, string[]>();
   for (const path of [...files.keys()].filter((p) => p.startsWith('submissions/')).sort()) {
     const parts = path.split('/');
-    const expected = EXPECTED[parts[1] ?? ''];
-    if (!expected) continue;
     if (parts.length > 3) {
-      multiFile.add(parts.slice(0, 3).join('/'));
+      const dir = parts.slice(0, 3).join('/');
+      multiFile.set(dir, [...(multiFile.get(dir) ?? []), path]);
+    }
+  }
+  // A submission that is a folder: judged when it holds one source file (C and C++ headers it
+  // includes are inlined), else left out below.
+  const singles = new Map<string, string>();
+  for (const [dir, paths] of multiFile) {
+    const sources = paths.filter((p) => languageOfFile(p));
+    const main = sources.length === 1 ? sources[0] : undefined;
+    if (
+      main &&
+      paths.every((p) => p === main || /\.(h|hh|hpp|hxx)$/iu.test(p) || !languageOfFile(p))
+    )
+      singles.set(main, dir);
+  }
+  for (const path of [...files.keys()].filter((p) => p.startsWith('submissions/')).sort()) {
+    const parts = path.split('/');
+    const folderName = parts[1] ?? '';
+    const folderOf = singles.get(path);
+    if (parts.length > 3 && !folderOf) continue;
+    if (parts.length < 3) {
+      warnings.push(`${path}: left out: not in a folder that names a verdict`);
+      continue;
+    }
+    const code =
+      folderOf && /\.(c|cc|cpp|cxx|c\+\+)$/iu.test(path)
+        ? withIncludes(files, path)
+        : (text(files, path) ?? '');
+    const tagged = expectedResultsTag(code);
+    const folder = FOLDERS[folderName];
+    if (!folder && !tagged) {
+      warnings.push(
+        `${path}: left out: ${folderName}/ names no verdict of Kattis or DOMjudge and the file has no @EXPECTED_RESULTS@ tag`,
+      );
       continue;
     }
     const language = languageOfFile(path);
-    if (!language) {
-      warnings.push(`${path}: not in one of the judge's languages, not checked`);
+    if ((language === 'python' || path.endsWith('.py2')) && isPython2(path, code)) {
+      warnings.push(`${path}: left out: Python 2, which the portal does not run`);
       continue;
     }
-    found.push({ path, language, expected, code: text(files, path) ?? '' });
+    if (!language) {
+      warnings.push(`${path}: left out: a language the portal does not judge`);
+      continue;
+    }
+    // DOMjudge: the tag wins over the folder.
+    const [expected = 'Accepted', ...also] = tagged ?? [
+      folder?.expected ?? 'Accepted',
+      ...(folder?.also ?? []),
+    ];
+    found.push({
+      path: folderOf ? `${folderOf}/` : path,
+      language,
+      expected,
+      ...(also.length > 0 ? { also } : {}),
+      ...(!tagged && folder?.score ? { score: folder.score } : {}),
+      code,
+    });
   }
-  for (const dir of multiFile)
-    warnings.push(`${dir}/ has several files: only single-file submissions are checked`);
+  const judgedFolders = new Set(singles.values());
+  for (const [dir, paths] of multiFile)
+    if (!judgedFolders.has(dir))
+      warnings.push(
+        `${dir}/: left out: a submission of ${paths.filter((p) => languageOfFile(p)).length} source files (the portal judges one source file, with the headers it includes)`,
+      );
+  for (const s of found.slice(SELF_CHECK_MAX_SUBMISSIONS))
+    warnings.push(
+      `${s.path}: left out: the self-check judges the first ${SELF_CHECK_MAX_SUBMISSIONS} submissions`,
+    );
   return found;
+}
+
+/**
+ * `limits.output` in MiB (problemtools; 8 when absent, as on Kattis and DOMjudge), rounded up to
+ * a whole MiB: a package's limit is never made tighter than it says. One beyond what a challenge
+ * may hold is refused rather than quietly lowered (its accepted submissions could print more).
+ */
+export function outputLimitOf(value: unknown): number {
+  if (value === undefined || value === null) return DEFAULT_OUTPUT_LIMIT_MB;
+  const mib = Number(value);
+  if (!Number.isFinite(mib) || mib <= 0)
+    throw new PackageError(`limits.output must be a number of MiB, got ${String(value)}`);
+  if (mib > MAX_OUTPUT_LIMIT_MB)
+    throw new PackageError(
+      `limits.output is ${mib} MiB: a challenge's output limit can be at most ${MAX_OUTPUT_LIMIT_MB} MiB`,
+    );
+  return Math.ceil(mib);
 }
 
 const addDays = (date: string, days: number) =>
@@ -402,18 +644,29 @@ export function readKattisPackage(
   const yamlOf = yamlReader(files);
   const yaml = yamlOf('problem.yaml');
   const ini = iniOf(files);
-  const hasValidator = [...files.keys()].some((p) => p.startsWith('output_validators/'));
+  const hasValidator = [...files.keys()].some(isValidatorFile);
   const validation = String(yaml.validation ?? (hasValidator ? 'custom' : 'default'));
-  if (/interactive/u.test(validation) || /interactive/u.test(String(yaml.type ?? '')))
-    throw new PackageError('Interactive problems are not supported yet');
+  const kinds = [
+    ...validation.split(/\s+/u),
+    ...(Array.isArray(yaml.type) ? yaml.type.map(String) : String(yaml.type ?? '').split(/\s+/u)),
+  ];
+  if (kinds.includes('interactive')) throw new PackageError(messages.packageInteractive);
+  // Judged as single-pass, a multi-pass problem accepts wrong submissions (DOMjudge's jumble):
+  // refused, never imported as something else.
+  if (
+    kinds.some((k) => /^multi[-_]?pass$/u.test(k)) ||
+    record(yaml.limits).validation_passes !== undefined
+  )
+    throw new PackageError(messages.packageMultiPass);
   const statement = statementOf(files);
   const name = problemName(yaml, ini, statement?.tex) ?? shortName;
-  const { tests, groups, pendingFiles } = testsOf(files, yamlOf, large, warnings);
+  const { tests, groups, pendingFiles, folders } = testsOf(files, yamlOf, large, warnings);
+  const grading = isScoring(yaml) ? kattisGradingOf(yamlOf, folders) : null;
 
   const checker = validation.startsWith('custom') ? checkerOf(files) : undefined;
   if (validation.startsWith('custom') && !checker)
     throw new PackageError(
-      'problem.yaml asks for a custom output validator, but output_validators/ holds none',
+      'problem.yaml asks for a custom output validator, but neither output_validators/ nor output_validator/ holds one',
     );
   const compare: CompareRuleInput = checker
     ? { mode: 'checker', language: checker.language }
@@ -435,6 +688,8 @@ export function readKattisPackage(
     2048,
     Math.max(32, Number.isFinite(memory) ? Math.round(memory) : DEFAULT_MEMORY_LIMIT_MB),
   );
+
+  const outputLimitMb = outputLimitOf(limits.output);
 
   // Every language by default, Python first (the one most courses start with).
   const allowed = options.languages?.length
@@ -465,8 +720,11 @@ export function readKattisPackage(
       starterCode: '',
       timeLimitMs,
       memoryLimitMb,
+      outputLimitMb,
       testCases: tests,
       testGroups: groups,
+      // Null for a pass-fail package: one replacing a scoring problem must not keep its grading.
+      grading,
       compare,
       ...(checker ? { checkerSource: checker.source } : {}),
     },

@@ -88,4 +88,29 @@ describe('a challenge exported as a Kattis package', () => {
       checkerSource: checked.checkerSource,
     });
   });
+
+  it("keeps a scoring problem's grading and output limit through export and import (issue 35)", () => {
+    const node = {
+      aggregate: 'sum',
+      verdict: 'worst_error',
+      acceptIfAnyAccepted: false,
+      ignoreSample: false,
+      acceptScore: 1,
+      rejectScore: 0,
+      onReject: 'continue',
+    } as const;
+    const grading = {
+      root: { ...node, ignoreSample: true },
+      sample: { ...node, acceptScore: 0 },
+      secret: { ...node, verdict: 'first_error', acceptIfAnyAccepted: true },
+      groups: {
+        small: { ...node, aggregate: 'min', acceptScore: 50, onReject: 'break' },
+        large: { ...node, aggregate: 'max', acceptScore: 50, rejectScore: 5 },
+      },
+    } as const;
+    const back = roundTrip({ ...base, grading, outputLimitMb: 16 });
+    expect(back.grading).toEqual(grading);
+    expect(back.outputLimitMb).toBe(16);
+    expect(roundTrip(base)).toMatchObject({ grading: null, outputLimitMb: 8 });
+  });
 });

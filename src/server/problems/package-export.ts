@@ -7,9 +7,26 @@
  * the checker program under output_validators/.
  */
 import { stringify } from 'yaml';
-import type { Challenge } from '../../contract/challenges.ts';
+import { DEFAULT_OUTPUT_LIMIT_MB, type Challenge } from '../../contract/challenges.ts';
 import { tolerancesOf } from '../../contract/compare-rule.ts';
 import { scoringOf } from '../../contract/test-groups.ts';
+import type { KattisNode } from '../../contract/kattis-grading.ts';
+
+/** One node of a scoring problem's grading as problemtools' testdata.yaml. */
+function testdataOf(node: KattisNode, root: boolean): Record<string, unknown> {
+  const flags = [
+    node.aggregate,
+    node.verdict,
+    ...(node.acceptIfAnyAccepted ? ['accept_if_any_accepted'] : []),
+    ...(root && node.ignoreSample ? ['ignore_sample'] : []),
+  ];
+  return {
+    on_reject: node.onReject,
+    accept_score: node.acceptScore,
+    reject_score: node.rejectScore,
+    grader_flags: flags.join(' '),
+  };
+}
 
 const CHECKER_FILE = {
   python: 'checker.py',
@@ -62,11 +79,16 @@ export function packageFilesOf(challenge: Challenge): {
       name: challenge.challengeName,
       source: 'Campus Coding Assessment Portal',
       keywords: challenge.tags,
+      ...(challenge.grading ? { type: 'scoring' } : {}),
       validation: challenge.compare.mode === 'checker' ? 'custom' : 'default',
       ...(flags ? { validator_flags: flags } : {}),
       limits: {
         time_limit: challenge.timeLimitMs / 1000,
         memory: challenge.memoryLimitMb,
+        // Only when not the default of Kattis, DOMjudge and this portal alike.
+        ...(challenge.outputLimitMb && challenge.outputLimitMb !== DEFAULT_OUTPUT_LIMIT_MB
+          ? { output: challenge.outputLimitMb }
+          : {}),
       },
     }),
   );
@@ -91,7 +113,22 @@ export function packageFilesOf(challenge: Challenge): {
     else files.set(`${name}.ans`, test.expectedOutput);
     weights.set(folder, (weights.get(folder) ?? new Set()).add(test.weight));
   }
-  for (const [folder, ws] of weights) {
+  if (challenge.grading) {
+    // A scoring problem's grading tree, every setting written out, so it imports back the same.
+    const { root, sample, secret, groups } = challenge.grading;
+    const nodes: [string, KattisNode][] = [
+      ['data', root],
+      ['data/sample', sample],
+      ['data/secret', secret],
+      ...Object.entries(groups).map(([name, node]): [string, KattisNode] => [
+        `data/secret/${name}`,
+        node,
+      ]),
+    ];
+    for (const [folder, node] of nodes)
+      files.set(`${folder}/testdata.yaml`, stringify(testdataOf(node, folder === 'data')));
+  }
+  for (const [folder, ws] of challenge.grading ? [] : weights) {
     const group = folder.startsWith('data/secret/') ? folder.slice('data/secret/'.length) : null;
     const data: Record<string, unknown> = {};
     // A named group always says how it scores: it would otherwise inherit data/secret's rule.

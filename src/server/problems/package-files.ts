@@ -29,7 +29,7 @@ const MAX_FILE_BYTES = 64 * 1024 * 1024;
 
 /** What an import reads; the rest of a package (input validators, attachments...) is skipped. */
 const USED =
-  /^(problem\.yaml|domjudge-problem\.ini|\.timelimit|(problem_statement|statement|data|output_validators|submissions)\/.+)$/u;
+  /^(problem\.yaml|domjudge-problem\.ini|\.timelimit|(problem_statement|statement|data|output_validators?|submissions)\/.+)$/u;
 
 const metadataMaxBytes = (path: string): number | undefined =>
   path === 'domjudge-problem.ini'

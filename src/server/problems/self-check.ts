@@ -16,6 +16,15 @@ import { appendSelfCheckRow, createSelfCheck, finishSelfCheck } from './self-che
 
 type Log = { error(obj: object, msg: string): void };
 
+/**
+ * A scoring problem's accepted/ submissions must earn the whole score and partially_accepted/
+ * ones part of it, as problemtools checks; a pass-fail problem's verdict says it all.
+ */
+function scoreAgrees(challenge: Challenge, s: PackageSubmission, score: number): boolean {
+  if (!challenge.grading || !s.score) return true;
+  return s.score === 'full' ? score === challenge.score : score > 0 && score < challenge.score;
+}
+
 async function judgeOne(
   judge: Pick<JudgeService, 'judge'>,
   challenge: Challenge,
@@ -42,7 +51,9 @@ async function judgeOne(
     expected: s.expected,
     got: result.verdict,
     score: result.score,
-    agrees: result.verdict === s.expected,
+    agrees:
+      (result.verdict === s.expected || (s.also ?? []).includes(result.verdict)) &&
+      scoreAgrees(challenge, s, result.score),
     ...(result.internalMessage ? { message: result.internalMessage.slice(0, 2000) } : {}),
   };
 }

@@ -121,6 +121,7 @@ export function createJudgeJobHandler(deps: JudgeJobDeps) {
         challenge.score,
         challenge.compare,
         challenge.testGroups,
+        challenge.grading,
       ),
     });
     if (!written) return false;

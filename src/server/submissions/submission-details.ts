@@ -24,6 +24,7 @@ import {
   type TestGroup,
 } from '../../contract/test-groups.ts';
 import { VERDICTS, type Verdict } from '../../contract/verdicts.ts';
+import { kattisGradingSchema, type KattisGrading } from '../../contract/kattis-grading.ts';
 import { groupScores } from '../judge/scoring.ts';
 import type { JudgeResult, JudgeTest } from '../judge/index.ts';
 import type { SubmissionRow } from './submission-queries.ts';
@@ -68,6 +69,8 @@ const storedDetailsSchema = z.object({
   compare: compareRuleSchema.optional().catch(undefined),
   /** How the groups scored when it was judged (absent before groups existed: none defined). */
   groups: z.array(testGroupSchema).optional().catch(undefined),
+  /** A Kattis scoring problem's grading when it was judged (contract/kattis-grading.ts). */
+  grading: kattisGradingSchema.optional().catch(undefined),
 });
 export type StoredDetails = z.infer<typeof storedDetailsSchema>;
 
@@ -77,11 +80,13 @@ export function detailsFrom(
   maxScore: number,
   compare: CompareRule,
   groups: TestGroup[] = [],
+  grading?: KattisGrading | null,
 ): StoredDetails {
   return {
     maxScore,
     compare,
     ...(groups.length > 0 ? { groups } : {}),
+    ...(grading ? { grading } : {}),
     tests: result.tests.map((t) => {
       const source = tests[t.index];
       return {
@@ -131,14 +136,14 @@ export function groupResults(details: StoredDetails): GroupResult[] | undefined 
   const named = details.tests.some(
     (t) => t.group !== undefined && t.group !== SAMPLE_GROUP && t.group !== DEFAULT_HIDDEN_GROUP,
   );
-  if (defined.length === 0 && !named) return undefined;
+  if (defined.length === 0 && !named && !details.grading) return undefined;
   const weighted = details.tests.map((t) => ({
     verdict: t.verdict,
     weight: t.weight,
     fraction: t.fraction,
     group: t.group ?? (t.hidden ? DEFAULT_HIDDEN_GROUP : SAMPLE_GROUP),
   }));
-  return groupScores(weighted, details.maxScore, defined).map((g) => ({
+  return groupScores(weighted, details.maxScore, defined, details.grading).map((g) => ({
     ...g,
     scoring: scoringOf(defined, g.name),
   }));
