@@ -10,6 +10,7 @@
  * the table is still current as of the time of that 304.
  */
 import { z } from 'zod';
+import { courseMessages } from './courses.ts';
 import { SUBMISSION_STATUSES } from './compiler.ts';
 import { challengeIdSchema, languages } from './challenges.ts';
 import { compareRuleSchema } from './compare-rule.ts';
@@ -369,6 +370,9 @@ export const CLAIMED_FILTERS = ['all', 'claimed', 'unclaimed'] as const;
 export const studentsQuerySchema = z.object({
   ...studentFilters,
   claimed: z.enum(CLAIMED_FILTERS, { error: messages.invalidClaimedFilter }).default('all'),
+  /** Issue 33: only the students enrolled in this course (and this section of it). */
+  courseId: z.uuid({ error: courseMessages.invalidCourseId }).optional(),
+  sectionId: z.uuid({ error: courseMessages.invalidSection }).optional(),
   sort: z.enum(STUDENTS_SORT_COLUMNS, { error: messages.invalidSortColumn }).default('name'),
   dir: directionSchema.default('asc'),
   cursor: cursorSchema,
@@ -391,6 +395,9 @@ export const studentsRowSchema = z.object({
   /** Challenges the student has opened. */
   challengesTaken: z.number().int(),
   createdAt: z.string(),
+  /** With a course filter (issue 33): their student number and section in that course. */
+  studentNumber: z.string().nullable(),
+  section: z.string().nullable(),
 });
 export type StudentsRow = z.infer<typeof studentsRowSchema>;
 

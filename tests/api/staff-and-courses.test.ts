@@ -178,6 +178,35 @@ describe.each(databaseKinds)('staff and courses on %s', (kind) => {
       { email: 'lin@college.test', student_number: '2026-0042', section: 'Lab B' },
       { email: 'ru@college.test', student_number: null, section: null },
     ]);
+    // The Students view filtered by the course, then by the section, shows them with both.
+    const inCourse = await call(
+      server,
+      'GET',
+      `${studentsPath}?courseId=${courseId}`,
+      undefined,
+      teacher.headers,
+    );
+    expect((inCourse.body as { rows: unknown[] }).rows).toEqual([
+      expect.objectContaining({
+        email: 'lin@college.test',
+        studentNumber: '2026-0042',
+        section: 'Lab B',
+      }),
+      expect.objectContaining({ email: 'ru@college.test', studentNumber: null, section: null }),
+    ]);
+    const sectionId = (
+      await queryRows(server, `select id from course_sections where name = 'Lab B'`)
+    )[0]?.id;
+    const inSection = await call(
+      server,
+      'GET',
+      `${studentsPath}?courseId=${courseId}&sectionId=${String(sectionId)}`,
+      undefined,
+      teacher.headers,
+    );
+    expect((inSection.body as { rows: { email: string }[] }).rows.map((r) => r.email)).toEqual([
+      'lin@college.test',
+    ]);
   });
 
   it('refuses a course code taken in another case', async () => {

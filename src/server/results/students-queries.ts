@@ -66,10 +66,22 @@ function where(filters: StudentsFilters, extra: SQL[] = []): SQL {
   if (filters.year) conditions.push(sql`u.year = ${filters.year}`);
   if (filters.branch) conditions.push(sql`u.branch = ${filters.branch}`);
   if (filters.college) conditions.push(sql`u.college = ${filters.college}`);
+  if (filters.courseId) {
+    conditions.push(sql`exists (select 1 from enrolments e
+      where e.user_id = u.id and e.course_id = ${filters.courseId}::uuid
+        and (${filters.sectionId ?? null}::uuid is null or e.section_id = ${filters.sectionId ?? null}::uuid))`);
+  }
   return conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
 }
 
 type RawStudent = StudentsRow & { sortValue: string | null };
+
+/** A field of the student's enrolment in the filtered course; null without a course filter. */
+function enrolmentField(filters: StudentsFilters, field: SQL): SQL {
+  if (!filters.courseId) return sql`null::text`;
+  return sql`(select ${field} from enrolments e
+    where e.user_id = u.id and e.course_id = ${filters.courseId}::uuid)`;
+}
 
 export async function readStudentsPage(
   db: Db,
@@ -82,7 +94,9 @@ export async function readStudentsPage(
   const found = await db.execute(sql`
     select u.id as "userId", u.name, u.email, u.year, u.branch, u.college,
       u.password_hash is not null as claimed, ${challengesTaken} as "challengesTaken",
-      ${iso(sql`u.created_at`)} as "createdAt", ${sortValueText(key)} as "sortValue"
+      ${iso(sql`u.created_at`)} as "createdAt", ${sortValueText(key)} as "sortValue",
+      ${enrolmentField(filters, sql`e.student_number`)} as "studentNumber",
+      ${enrolmentField(filters, sql`(select s.name from course_sections s where s.id = e.section_id)`)} as "section"
     from users u ${where(filters, [
       ...enrolledIn(visible),
       ...(after ? [afterCursor(key, USER_ID, after)] : []),
