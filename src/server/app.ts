@@ -54,6 +54,7 @@ import { challengeImageRoutes } from './challenge-images/challenge-image-routes.
 import { compilerFrameSources } from './compiler/compiler-url.ts';
 import { registerCompiler } from './compiler/index.ts';
 import { courseRoutes } from './courses/course-routes.ts';
+import { studentCredentialsRoutes } from './users/student-credentials-routes.ts';
 import { staffRoutes } from './admins/staff-routes.ts';
 import { installErrorHandlers } from './errors.ts';
 import { registerGracefulClose } from './graceful-close.ts';
@@ -308,6 +309,12 @@ export async function buildApp(
   await app.register(rosterRoutes, { db: database.db, guards });
   await app.register(courseRoutes, { db: database.db, guards });
   await app.register(auditRoutes, { db: database.db, guards, timeZone: config.timeZone });
+  await app.register(studentCredentialsRoutes, {
+    db: database.db,
+    guards,
+    config,
+    now: deps.now ?? (() => new Date()),
+  });
   await app.register(staffRoutes, {
     db: database.db,
     guards,

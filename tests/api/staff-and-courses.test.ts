@@ -6,7 +6,9 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { activateAccountPath } from '../../src/contract/activate-account.ts';
 import { adminLoginPath } from '../../src/contract/admin.ts';
+import { activationLinkPath, credentialMessages } from '../../src/contract/student-credentials.ts';
 import { getChallengesPath } from '../../src/contract/challenges.ts';
 import { coursePath, courseMessages, coursesRoute } from '../../src/contract/courses.ts';
 import { studentsPath } from '../../src/contract/results.ts';
@@ -207,6 +209,29 @@ describe.each(databaseKinds)('staff and courses on %s', (kind) => {
     expect((inSection.body as { rows: { email: string }[] }).rows.map((r) => r.email)).toEqual([
       'lin@college.test',
     ]);
+  });
+
+  it('gives staff of the course a roster student’s activation link, which sets their password', async () => {
+    const [ru] = await queryRows(server, `select id from users where email = 'ru@college.test'`);
+    const path = activationLinkPath(String(ru?.id));
+    const other = await invitedStaff(server, 'other.teacher@college.test', 'teacher');
+    await createdCourse(server, other.headers, 'OTHER-1');
+    expect((await call(server, 'POST', path, {}, other.headers)).status).toBe(404);
+    const given = await call(server, 'POST', path, {}, teacher.headers);
+    expect(given.status, JSON.stringify(given.body)).toBe(200);
+    const { link, mailed } = given.body as { link: string; mailed: boolean };
+    expect(mailed).toBe(false);
+    const token = new URL(link).searchParams.get('token');
+    const activated = await call(server, 'PUT', activateAccountPath, {
+      token,
+      password: 'Lab-Pass-2026!',
+    });
+    expect(activated.status, JSON.stringify(activated.body)).toBe(200);
+    const again = await call(server, 'POST', path, { send: true }, teacher.headers);
+    expect(again).toMatchObject({
+      status: 409,
+      body: { message: credentialMessages.alreadyClaimed },
+    });
   });
 
   it('refuses a course code taken in another case', async () => {

@@ -9,6 +9,7 @@
 import { inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { DEFAULT_COURSE_ID, courseMessages } from '../../contract/courses.ts';
 import { examMessages } from '../../contract/exams.ts';
+import { credentialMessages } from '../../contract/student-credentials.ts';
 import { messages } from '../../contract/messages.ts';
 import type { Db } from '../db/connection.ts';
 import { HttpError } from '../http-error.ts';
@@ -79,6 +80,19 @@ export async function namedResources(
         sql`select c.course_id from submissions s join challenges c using (challenge_id)
              where s.id = ${submissionId}::uuid`,
         messages.notFound,
+      ),
+    );
+  }
+  // A student named as such (not a `userId`, which names a student of a sitting whose course
+  // its challenge or exam decides): one of the courses they are enrolled in.
+  const studentId = first('studentId');
+  if (studentId !== undefined && UUID.test(studentId)) {
+    found.push(
+      await coursesWhere(
+        db,
+        sql`select e.course_id from users u left join enrolments e on e.user_id = u.id
+             where u.id = ${studentId}::uuid`,
+        credentialMessages.studentNotFound,
       ),
     );
   }

@@ -50,6 +50,8 @@ export const staffActions = {
   /** The list of students and its filters, the roster template. */
   'students.read': course(true, true),
   'roster.upload': course(true, false),
+  /** A roster student's activation link, shown or mailed again (accounts without mail). */
+  'students.credentials': course(true, true),
   /** A course's sections, staff and figures. */
   'course.read': course(true, true),
   /** Changing a course, its sections and its staff. */

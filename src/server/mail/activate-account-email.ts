@@ -14,7 +14,12 @@ export function activateAccountEmail(input: {
   const { to, link, validMinutes } = input;
   const app = messages.appName;
   const subject = `Activate your account: ${app}`;
-  const closing = `The link works once and for ${validMinutes} minutes; signing up again sends a new one. If you did not sign up, ignore this email: no account is activated without the link.`;
+  // Staff may give a link that lasts days (accounts without mail, issue 33).
+  const span =
+    validMinutes >= 1440 && validMinutes % 1440 === 0
+      ? `${validMinutes / 1440} days`
+      : `${validMinutes} minutes`;
+  const closing = `The link works once and for ${span}; signing up again sends a new one. If you did not sign up, ignore this email: no account is activated without the link.`;
   const text = [
     'Hello,',
     '',
