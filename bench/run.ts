@@ -11,6 +11,7 @@ import { judgeBenchmark, THROUGHPUT_GOAL } from './judge.ts';
 import { reportRosterBenchmark } from './roster.ts';
 import { reportResultsBenchmark } from './results.ts';
 import { reportSimilarityBenchmark } from './similarity.ts';
+import { reportRolesBenchmark } from './roles.ts';
 import { reportSittingBenchmark } from './sitting.ts';
 import { reportWebBenchmark } from './web.ts';
 
@@ -25,7 +26,7 @@ const targets: { label: string; url: string | undefined }[] = [
 ];
 
 // `BENCH_ONLY=judge,roster npm run bench` runs a subset (auth, guessing, roster, judge, results,
-// exams, import, web, deadline, similarity, sitting). `auth` runs `guessing` too.
+// exams, import, web, deadline, similarity, sitting, roles). `auth` runs `guessing` too.
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
 const wanted = (name: string) => !only || only.includes(name);
 
@@ -71,6 +72,7 @@ const webMissed = wanted('web') ? await reportWebBenchmark() : 0;
 const deadlineMissed = wanted('deadline') ? await reportDeadlineBenchmark(postgresUrl) : 0;
 const similarityMissed = wanted('similarity') ? await reportSimilarityBenchmark() : 0;
 const sittingMissed = wanted('sitting') ? await reportSittingBenchmark(targets) : 0;
+const rolesMissed = wanted('roles') ? await reportRolesBenchmark(targets) : 0;
 
 async function reportJudge() {
   console.log(`\nJudge: sandboxed (bwrap, cgroups, seccomp) vs bare runs of the same commands`);
@@ -112,3 +114,4 @@ if (guessingMissed > 0)
   console.log(`Online guessing: ${guessingMissed} goal(s) not met, see above.`);
 if (similarityMissed > 0) console.log('Similarity report: the 5 s goal was not met, see above.');
 if (sittingMissed > 0) console.log(`Sitting: ${sittingMissed} goal(s) not met, see above.`);
+if (rolesMissed > 0) console.log(`Roles: ${rolesMissed} goal(s) not met, see above.`);
