@@ -75,10 +75,10 @@ export function InviteForm({
   }
 
   return (
-    <section className="card" aria-labelledby={ids.heading}>
-      <h3 id={ids.heading} className="card__title">
+    <section className="dash-section" aria-labelledby={ids.heading}>
+      <h2 id={ids.heading} className="dash-section__title">
         {staffUi.inviteTitle}
-      </h3>
+      </h2>
       <form className="staff-invite" noValidate onSubmit={onSubmit} aria-busy={busy}>
         <EmailField
           label={staffUi.fieldEmail}

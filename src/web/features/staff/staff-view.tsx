@@ -69,133 +69,138 @@ export function StaffView({ token, selfId }: { token: string; selfId?: string })
   }
 
   return (
-    <section aria-labelledby="staff-heading" className="dash-section">
-      <div className="dash-section__header">
-        <h2 id="staff-heading" className="dash-section__title">
-          {staffUi.title}
-        </h2>
-      </div>
-      <p className="muted">{staffUi.intro}</p>
-      {alert ? (
-        <p className="staff-alert" role="alert">
-          {alert}
-        </p>
-      ) : null}
-      {list === null ? (
-        <p className="muted">{messages.loading}</p>
-      ) : (
-        <div className="table-wrap">
-          <table className="table staff-list" data-testid="staff-list">
-            <caption className="visually-hidden">{staffUi.tableCaption}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{staffUi.colEmail}</th>
-                <th scope="col">{staffUi.colName}</th>
-                <th scope="col">{staffUi.colRole}</th>
-                <th scope="col">{staffUi.colActive}</th>
-                <th scope="col">{staffUi.colCourses}</th>
-                <th scope="col">{staffUi.colActions}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.staff.map((member) => (
-                <tr key={member.id} className={member.active ? undefined : 'staff-list__inactive'}>
-                  <th scope="row">{member.email}</th>
-                  <td>{member.name}</td>
-                  <td>
-                    <Field.Root className="field staff-list__role" disabled={busy}>
-                      <Field.Label className="visually-hidden">
-                        {staffUi.roleOf.replace('{email}', member.email)}
-                      </Field.Label>
-                      <Field.Select
-                        className="field__input field__select"
-                        name={`role-${member.id}`}
-                        value={member.role}
-                        onChange={(event) => {
-                          const role = event.target.value;
-                          if (isRole(role) && role !== member.role) void change(member, { role });
-                        }}
-                      >
-                        {STAFF_ROLES.map((role) => (
-                          <option key={role} value={role}>
-                            {roleLabels[role]}
-                          </option>
-                        ))}
-                      </Field.Select>
-                    </Field.Root>
-                  </td>
-                  <td>{member.active ? staffUi.active : staffUi.inactive}</td>
-                  <td>
-                    {member.courses.length === 0
-                      ? staffUi.noCourses
-                      : member.courses.map((c) => `${c.code} (${roleLabels[c.role]})`).join(', ')}
-                  </td>
-                  <td>
-                    {member.id === selfId ? null : (
-                      <button
-                        type="button"
-                        className="button button--secondary button--small"
-                        aria-label={`${member.active ? staffUi.deactivate : staffUi.reactivate} ${member.email}`}
-                        disabled={busy}
-                        onClick={() => setAsking(member)}
-                      >
-                        {member.active ? staffUi.deactivate : staffUi.reactivate}
-                      </button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+    <>
+      <section aria-labelledby="staff-heading" className="dash-section">
+        <div className="dash-section__header">
+          <h2 id="staff-heading" className="dash-section__title">
+            {staffUi.title}
+          </h2>
         </div>
-      )}
-      <h3 className="dash-section__title">{staffUi.invitationsTitle}</h3>
-      {list && list.invitations.length > 0 ? (
-        <div className="table-wrap">
-          <table className="table" data-testid="invitation-list">
-            <caption className="visually-hidden">{staffUi.invitationsCaption}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{staffUi.colEmail}</th>
-                <th scope="col">{staffUi.colRole}</th>
-                <th scope="col">{staffUi.colExpires}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.invitations.map((invitation) => (
-                <tr key={`${invitation.email}-${invitation.expiresAt}`}>
-                  <th scope="row">{invitation.email}</th>
-                  <td>{roleLabels[invitation.role]}</td>
-                  <td>
-                    <time dateTime={invitation.expiresAt}>
-                      {new Date(invitation.expiresAt).toLocaleString()}
-                    </time>
-                  </td>
+        <p className="muted">{staffUi.intro}</p>
+        {alert ? (
+          <p className="staff-alert" role="alert">
+            {alert}
+          </p>
+        ) : null}
+        {list === null ? (
+          <p className="muted">{messages.loading}</p>
+        ) : (
+          <div className="table-wrap">
+            <table className="table staff-list" data-testid="staff-list">
+              <caption className="visually-hidden">{staffUi.tableCaption}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{staffUi.colEmail}</th>
+                  <th scope="col">{staffUi.colName}</th>
+                  <th scope="col">{staffUi.colRole}</th>
+                  <th scope="col">{staffUi.colActive}</th>
+                  <th scope="col">{staffUi.colCourses}</th>
+                  <th scope="col">{staffUi.colActions}</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : (
-        <p className="muted">{staffUi.noInvitations}</p>
-      )}
-      <InviteForm token={token} courses={courses} onInvited={() => void reload()} />
-      <ConfirmDialog
-        open={asking !== null}
-        title={asking?.active ? staffUi.deactivateTitle : staffUi.reactivateTitle}
-        confirmLabel={asking?.active ? staffUi.deactivate : staffUi.reactivate}
-        onCancel={() => setAsking(null)}
-        onConfirm={() => {
-          const member = asking;
-          setAsking(null);
-          if (member) void change(member, { active: !member.active });
-        }}
-      >
-        {(asking?.active ? staffUi.deactivateBody : staffUi.reactivateBody).replace(
-          '{email}',
-          asking?.email ?? '',
+              </thead>
+              <tbody>
+                {list.staff.map((member) => (
+                  <tr
+                    key={member.id}
+                    className={member.active ? undefined : 'staff-list__inactive'}
+                  >
+                    <th scope="row">{member.email}</th>
+                    <td>{member.name}</td>
+                    <td>
+                      <Field.Root className="field staff-list__role" disabled={busy}>
+                        <Field.Label className="visually-hidden">
+                          {staffUi.roleOf.replace('{email}', member.email)}
+                        </Field.Label>
+                        <Field.Select
+                          className="field__input field__select"
+                          name={`role-${member.id}`}
+                          value={member.role}
+                          onChange={(event) => {
+                            const role = event.target.value;
+                            if (isRole(role) && role !== member.role) void change(member, { role });
+                          }}
+                        >
+                          {STAFF_ROLES.map((role) => (
+                            <option key={role} value={role}>
+                              {roleLabels[role]}
+                            </option>
+                          ))}
+                        </Field.Select>
+                      </Field.Root>
+                    </td>
+                    <td>{member.active ? staffUi.active : staffUi.inactive}</td>
+                    <td>
+                      {member.courses.length === 0
+                        ? staffUi.noCourses
+                        : member.courses.map((c) => `${c.code} (${roleLabels[c.role]})`).join(', ')}
+                    </td>
+                    <td>
+                      {member.id === selfId ? null : (
+                        <button
+                          type="button"
+                          className="button button--secondary button--small"
+                          aria-label={`${member.active ? staffUi.deactivate : staffUi.reactivate} ${member.email}`}
+                          disabled={busy}
+                          onClick={() => setAsking(member)}
+                        >
+                          {member.active ? staffUi.deactivate : staffUi.reactivate}
+                        </button>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         )}
-      </ConfirmDialog>
-    </section>
+        <h3 className="staff__subtitle">{staffUi.invitationsTitle}</h3>
+        {list && list.invitations.length > 0 ? (
+          <div className="table-wrap">
+            <table className="table" data-testid="invitation-list">
+              <caption className="visually-hidden">{staffUi.invitationsCaption}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{staffUi.colEmail}</th>
+                  <th scope="col">{staffUi.colRole}</th>
+                  <th scope="col">{staffUi.colExpires}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {list.invitations.map((invitation) => (
+                  <tr key={`${invitation.email}-${invitation.expiresAt}`}>
+                    <th scope="row">{invitation.email}</th>
+                    <td>{roleLabels[invitation.role]}</td>
+                    <td>
+                      <time dateTime={invitation.expiresAt}>
+                        {new Date(invitation.expiresAt).toLocaleString()}
+                      </time>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ) : (
+          <p className="muted">{staffUi.noInvitations}</p>
+        )}
+        <ConfirmDialog
+          open={asking !== null}
+          title={asking?.active ? staffUi.deactivateTitle : staffUi.reactivateTitle}
+          confirmLabel={asking?.active ? staffUi.deactivate : staffUi.reactivate}
+          onCancel={() => setAsking(null)}
+          onConfirm={() => {
+            const member = asking;
+            setAsking(null);
+            if (member) void change(member, { active: !member.active });
+          }}
+        >
+          {(asking?.active ? staffUi.deactivateBody : staffUi.reactivateBody).replace(
+            '{email}',
+            asking?.email ?? '',
+          )}
+        </ConfirmDialog>
+      </section>
+      <InviteForm token={token} courses={courses} onInvited={() => void reload()} />
+    </>
   );
 }
