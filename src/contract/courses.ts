@@ -13,6 +13,8 @@ export const STAFF_ROLES = ['owner', 'teacher', 'assistant'] as const;
 export const COURSE_ROLES = ['teacher', 'assistant'] as const;
 export const staffRoleSchema = z.enum(STAFF_ROLES);
 export const courseRoleSchema = z.enum(COURSE_ROLES);
+export type StaffRole = z.infer<typeof staffRoleSchema>;
+export type CourseRole = z.infer<typeof courseRoleSchema>;
 
 export const MAX_COURSE_CODE_LENGTH = 32;
 export const MAX_COURSE_TITLE_LENGTH = 120;

@@ -14,6 +14,7 @@ import { Route as ActivateAccountRouteImport } from './routes/activate-account'
 import { Route as AdminRouteImport } from './routes/admin'
 import { Route as AdminDashRouteImport } from './routes/adminDash'
 import { Route as ForgotPasswordRouteImport } from './routes/forgot-password'
+import { Route as AdminInvitationRouteImport } from './routes/admin_.invitation'
 import { Route as ChallengesChallengeIdRouteImport } from './routes/challenges.$challengeId'
 import { Route as CompilerChallengeIdRouteImport } from './routes/compiler.$challengeId'
 import { Route as ExamsExamCodeRouteImport } from './routes/exams.$examCode'
@@ -43,6 +44,11 @@ const ForgotPasswordRoute = ForgotPasswordRouteImport.update({
   path: '/forgot-password',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AdminInvitationRoute = AdminInvitationRouteImport.update({
+  id: '/admin_/invitation',
+  path: '/admin/invitation',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ChallengesChallengeIdRoute = ChallengesChallengeIdRouteImport.update({
   id: '/challenges/$challengeId',
   path: '/challenges/$challengeId',
@@ -65,6 +71,7 @@ export interface FileRoutesByFullPath {
   '/admin': typeof AdminRoute
   '/adminDash': typeof AdminDashRoute
   '/forgot-password': typeof ForgotPasswordRoute
+  '/admin/invitation': typeof AdminInvitationRoute
   '/challenges/$challengeId': typeof ChallengesChallengeIdRoute
   '/compiler/$challengeId': typeof CompilerChallengeIdRoute
   '/exams/$examCode': typeof ExamsExamCodeRoute
@@ -75,6 +82,7 @@ export interface FileRoutesByTo {
   '/admin': typeof AdminRoute
   '/adminDash': typeof AdminDashRoute
   '/forgot-password': typeof ForgotPasswordRoute
+  '/admin/invitation': typeof AdminInvitationRoute
   '/challenges/$challengeId': typeof ChallengesChallengeIdRoute
   '/compiler/$challengeId': typeof CompilerChallengeIdRoute
   '/exams/$examCode': typeof ExamsExamCodeRoute
@@ -86,6 +94,7 @@ export interface FileRoutesById {
   '/admin': typeof AdminRoute
   '/adminDash': typeof AdminDashRoute
   '/forgot-password': typeof ForgotPasswordRoute
+  '/admin_/invitation': typeof AdminInvitationRoute
   '/challenges/$challengeId': typeof ChallengesChallengeIdRoute
   '/compiler/$challengeId': typeof CompilerChallengeIdRoute
   '/exams/$examCode': typeof ExamsExamCodeRoute
@@ -98,6 +107,7 @@ export interface FileRouteTypes {
     | '/admin'
     | '/adminDash'
     | '/forgot-password'
+    | '/admin/invitation'
     | '/challenges/$challengeId'
     | '/compiler/$challengeId'
     | '/exams/$examCode'
@@ -108,6 +118,7 @@ export interface FileRouteTypes {
     | '/admin'
     | '/adminDash'
     | '/forgot-password'
+    | '/admin/invitation'
     | '/challenges/$challengeId'
     | '/compiler/$challengeId'
     | '/exams/$examCode'
@@ -118,6 +129,7 @@ export interface FileRouteTypes {
     | '/admin'
     | '/adminDash'
     | '/forgot-password'
+    | '/admin_/invitation'
     | '/challenges/$challengeId'
     | '/compiler/$challengeId'
     | '/exams/$examCode'
@@ -129,6 +141,7 @@ export interface RootRouteChildren {
   AdminRoute: typeof AdminRoute
   AdminDashRoute: typeof AdminDashRoute
   ForgotPasswordRoute: typeof ForgotPasswordRoute
+  AdminInvitationRoute: typeof AdminInvitationRoute
   ChallengesChallengeIdRoute: typeof ChallengesChallengeIdRoute
   CompilerChallengeIdRoute: typeof CompilerChallengeIdRoute
   ExamsExamCodeRoute: typeof ExamsExamCodeRoute
@@ -171,6 +184,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ForgotPasswordRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/admin_/invitation': {
+      id: '/admin_/invitation'
+      path: '/admin/invitation'
+      fullPath: '/admin/invitation'
+      preLoaderRoute: typeof AdminInvitationRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/challenges/$challengeId': {
       id: '/challenges/$challengeId'
       path: '/challenges/$challengeId'
@@ -201,6 +221,7 @@ const rootRouteChildren: RootRouteChildren = {
   AdminRoute: AdminRoute,
   AdminDashRoute: AdminDashRoute,
   ForgotPasswordRoute: ForgotPasswordRoute,
+  AdminInvitationRoute: AdminInvitationRoute,
   ChallengesChallengeIdRoute: ChallengesChallengeIdRoute,
   CompilerChallengeIdRoute: CompilerChallengeIdRoute,
   ExamsExamCodeRoute: ExamsExamCodeRoute,

@@ -31,12 +31,16 @@ import { ResultsView } from '../features/results/results-view.tsx';
 import { SimilarityView } from '../features/similarity/similarity-view.tsx';
 import { RosterUploadPanel } from '../features/roster-upload/roster-upload-panel.tsx';
 import { StudentsView } from '../features/students/students-view.tsx';
+import { CoursesView } from '../features/courses/courses-view.tsx';
+import { StaffView } from '../features/staff/staff-view.tsx';
 import { DeleteUserForm } from '../features/users/delete-user-form.tsx';
 import { StudentCount } from '../features/users/student-count.tsx';
 import { loadStatementRenderer, Statement } from '../features/statement/statement.tsx';
 import { StaffNoticesView } from '../features/notices/staff-notices.tsx';
 import type { NoticesTarget } from '../../contract/notices.ts';
 import { textParams } from '../lib/search-params.ts';
+import { useStaffSelf } from '../lib/staff-self.ts';
+import type { StaffSelf } from '../../contract/staff.ts';
 import { adminLogOut, useAdminSession } from '../session/admin-session.ts';
 import { endServerSession } from '../session/server-logout.ts';
 import { leaveThroughProviderLogout } from '../session/sso-sign-in.ts';
@@ -64,9 +68,12 @@ function View({
   student,
   signals,
   pair,
+  self,
 }: {
   view: DashView;
   token: string;
+  /** Who is signed in (GET /api/admin/me), null until known. */
+  self: StaffSelf | null;
   challengeId?: string;
   exam?: string;
   student?: string;
@@ -120,6 +127,13 @@ function View({
       );
     case 'excel-upload':
       return <RosterUploadPanel token={token} />;
+    case 'courses':
+      // New course shows once /me has answered: owners and teachers create courses.
+      return (
+        <CoursesView token={token} canCreate={self?.role === 'owner' || self?.role === 'teacher'} />
+      );
+    case 'staff':
+      return <StaffView token={token} selfId={self?.id} />;
     case 'import-problem':
       return <ImportProblemPanel token={token} />;
     case 'notices':
@@ -194,6 +208,7 @@ function AdminDashPage() {
     pair,
   } = dashSearchSchema.parse(Route.useSearch());
   const admin = useAdminSession();
+  const self = useStaffSelf(admin?.token ?? '');
   const navigate = useNavigate();
   if (!admin) return <Navigate to="/admin" replace />;
   return (
@@ -202,6 +217,7 @@ function AdminDashPage() {
       <DashLayout
         current={view}
         adminEmail={admin.email}
+        isOwner={self ? self.role === 'owner' : null}
         onLogout={() => {
           // Every session of this administrator ends on the server too (sign out everywhere).
           const { token } = admin;
@@ -218,6 +234,7 @@ function AdminDashPage() {
           student={student}
           signals={signals}
           pair={pair}
+          self={self}
         />
       </DashLayout>
     </>

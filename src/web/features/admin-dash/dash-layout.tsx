@@ -1,13 +1,14 @@
 /**
  * /adminDash's frame: the side menu (Home, Delete User, Excel upload, Logout; spec §2, with
  * Results and Students after Home, issue 12, Similarity after Results, issue 17, and Exams right
- * after Home, issue 31) and the
+ * after Home, issue 31; Courses, and Staff for owners, after Import problem, issue 33) and the
  * chosen view. The menu is a nav of links, so each view has its own address and the browser's
  * back button works; the current one is marked with aria-current.
  */
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { messages } from '../../../contract/messages.ts';
+import { courseUi, staffUi } from '../../../contract/staff-ui.ts';
 import type { DashView } from './dash-views.ts';
 import './dash.css';
 
@@ -22,9 +23,21 @@ const menu: { view: DashView; label: string }[] = [
   { view: 'import-problem', label: messages.menuImportProblem },
 ];
 
-type Props = { current: DashView; adminEmail: string; onLogout: () => void; children: ReactNode };
+// Additions of issue 33, after the spec's items: Courses for all staff, Staff for owners.
+const coursesItem = { view: 'courses', label: courseUi.menuCourses } as const;
+const staffItem = { view: 'staff', label: staffUi.menuStaff } as const;
 
-export function DashLayout({ current, adminEmail, onLogout, children }: Props) {
+type Props = {
+  current: DashView;
+  adminEmail: string;
+  /** Whether the member is an owner; unknown (null) until GET /api/admin/me answers. */
+  isOwner: boolean | null;
+  onLogout: () => void;
+  children: ReactNode;
+};
+
+export function DashLayout({ current, adminEmail, isOwner, onLogout, children }: Props) {
+  const items = [...menu, coursesItem, ...(isOwner ? [staffItem] : [])];
   return (
     <div className="dash">
       <nav className="dash__menu" aria-label={messages.adminMenuLabel}>
@@ -35,7 +48,7 @@ export function DashLayout({ current, adminEmail, onLogout, children }: Props) {
           </span>
         </p>
         <ul className="dash__items">
-          {menu.map((item) => (
+          {items.map((item) => (
             <li key={item.view}>
               <Link
                 to="/adminDash"

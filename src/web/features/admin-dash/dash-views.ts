@@ -4,7 +4,8 @@
  * spec's menu (issue 12), Similarity after Results (issue 17), Exams with their forms (issue 31);
  * `student` opens a student's submissions over the Results table, so a reload or a shared link
  * shows the same thing. The proctor view (issue 32) of a challenge or an exam is reached from
- * their lists and from Results, not from the menu.
+ * their lists and from Results, not from the menu. Courses (every staff member) and Staff (owners
+ * only) come after the spec's items (issue 33).
  */
 import { z } from 'zod';
 
@@ -24,6 +25,9 @@ export const dashViews = [
   // Announcements and questions of one challenge (`challengeId`) or exam (`exam`), issue 32.
   'notices',
   'proctor',
+  // Issue 33: every staff member's courses, and the owners' staff list and invitations.
+  'courses',
+  'staff',
 ] as const;
 export type DashView = (typeof dashViews)[number];
 export const DEFAULT_DASH_VIEW: DashView = 'excel-upload';

@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { messages } from '../../../contract/messages.ts';
 import type { StatementView } from '../../ui/statement-view.ts';
 import { showError, showSuccess } from '../../ui/toast.ts';
+import { CourseSelect } from '../../ui/course-select.tsx';
 import { showFailure } from '../../ui/show-failure.ts';
 import { ChallengeFields } from './challenge-fields.tsx';
 import {
@@ -25,6 +26,8 @@ export function AddChallengeView({
 }) {
   const [values, setValues] = useState(emptyChallengeValues);
   const [busy, setBusy] = useState(false);
+  // The new challenge's course, when the member has several to choose from (issue 33).
+  const [courseId, setCourseId] = useState('');
   const images = useChallengeImages(token, undefined);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -37,7 +40,8 @@ export function AddChallengeView({
     }
     setBusy(true);
     try {
-      const created = await addChallenge(token, toChallengeInput(values));
+      const input = toChallengeInput(values);
+      const created = await addChallenge(token, courseId === '' ? input : { ...input, courseId });
       // The images chosen while the challenge did not exist go to it now.
       const failed = await images.uploadTo(created.challengeId);
       showSuccess(messages.challengeCreated);
@@ -59,6 +63,7 @@ export function AddChallengeView({
         {messages.addChallenge}
       </h2>
       <form className="form challenge-form" noValidate onSubmit={onSubmit} aria-busy={busy}>
+        <CourseSelect token={token} value={courseId} onChange={setCourseId} disabled={busy} />
         <ChallengeFields
           values={values}
           onChange={setValues}

@@ -10,6 +10,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import type { ChallengeSummary } from '../../../contract/challenges.ts';
 import { examMessages } from '../../../contract/exams.ts';
 import { messages } from '../../../contract/messages.ts';
+import { CourseSelect } from '../../ui/course-select.tsx';
 import { showFailure } from '../../ui/show-failure.ts';
 import { showError, showSuccess } from '../../ui/toast.ts';
 import { ExamFields } from './exam-fields.tsx';
@@ -53,6 +54,8 @@ export function ExamEditorView({ token, examCode }: Props) {
   const [busy, setBusy] = useState(false);
   const [challenges, setChallenges] = useState<ChallengeSummary[] | null>(null);
   const [timeZone, setTimeZone] = useState<string>();
+  // A new exam's course, when the member has several to choose from (issue 33).
+  const [courseId, setCourseId] = useState('');
 
   useEffect(() => {
     let live = true;
@@ -95,7 +98,7 @@ export function ExamEditorView({ token, examCode }: Props) {
     try {
       const input = toExamInput(values);
       if (examCode) await updateExam(token, examCode, input);
-      else await createExam(token, input);
+      else await createExam(token, courseId === '' ? input : { ...input, courseId });
       showSuccess(editing ? messages.examUpdated : messages.examCreated);
       void navigate({ to: '/adminDash', search: { view: 'exams' } });
     } catch (error) {
@@ -137,6 +140,9 @@ export function ExamEditorView({ token, examCode }: Props) {
           aria-busy={busy}
           aria-label={title}
         >
+          {editing ? null : (
+            <CourseSelect token={token} value={courseId} onChange={setCourseId} disabled={busy} />
+          )}
           <ExamFields
             values={values}
             onChange={change}

@@ -27,8 +27,14 @@ export function uploadRoster(
   file: File,
   token: string,
   onProgress: (fraction: number) => void,
+  /** The course the students join (issue 33); absent: the server's choice. */
+  courseId = '',
 ): Promise<RosterUploadResult> {
-  return uploadFile(rosterUploadPath, {
+  const path =
+    courseId === ''
+      ? rosterUploadPath
+      : `${rosterUploadPath}?${new URLSearchParams({ courseId }).toString()}`;
+  return uploadFile(path, {
     file,
     field: ROSTER_FILE_FIELD,
     token,

@@ -10,6 +10,7 @@ import {
   type RosterTemplateFormat,
   type RosterUploadResult,
 } from '../../../contract/roster.ts';
+import { CourseSelect } from '../../ui/course-select.tsx';
 import { showError, showSuccess } from '../../ui/toast.ts';
 import { showFailure } from '../../ui/show-failure.ts';
 import { downloadTemplate, uploadRoster } from './roster-api.ts';
@@ -26,6 +27,8 @@ export function RosterUploadPanel({ token }: { token: string }) {
   const [preview, setPreview] = useState<RosterPreview | 'reading' | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [result, setResult] = useState<RosterUploadResult | null>(null);
+  // The course the students join, when the member has several to choose from (issue 33).
+  const [courseId, setCourseId] = useState('');
   // A newer choice makes an older preview still being read irrelevant.
   const choice = useRef(0);
 
@@ -52,7 +55,7 @@ export function RosterUploadPanel({ token }: { token: string }) {
     setResult(null);
     setProgress(0);
     try {
-      const answer = await uploadRoster(file, token, setProgress);
+      const answer = await uploadRoster(file, token, setProgress, courseId);
       setResult(answer);
       if (answer.inserted + answer.updated > 0) showSuccess(messages.userFileAdded);
       else showError(messages.rosterNothingAdded);
@@ -79,6 +82,7 @@ export function RosterUploadPanel({ token }: { token: string }) {
       </h2>
       <p className="muted">{messages.rosterUploadIntro}</p>
       <form className="form roster__form" noValidate onSubmit={onSubmit}>
+        <CourseSelect token={token} value={courseId} onChange={setCourseId} disabled={uploading} />
         <div className="field">
           <label className="field__label" htmlFor={ids.file}>
             {messages.rosterFileLabel}

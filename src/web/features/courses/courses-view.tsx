@@ -1,0 +1,235 @@
+/**
+ * The dashboard's Courses view (`/adminDash?view=courses`, issue 33): the member's courses (an
+ * owner's are all of them) with their figures, sections, staff and the member's role in each.
+ * Teachers and owners create a course, change one's code, title and term, add a section and
+ * manage its staff; an assistant reads. The server decides who may do what; the buttons only
+ * follow the role the course list reports (`myRole`).
+ */
+import { useCallback, useEffect, useState } from 'react';
+import type { Course } from '../../../contract/courses.ts';
+import { messages } from '../../../contract/messages.ts';
+import { courseUi, roleLabels } from '../../../contract/staff-ui.ts';
+import { showFailure } from '../../ui/show-failure.ts';
+import { CourseFormDialog, SectionDialog } from './course-dialogs.tsx';
+import { CourseStaffDialog } from './course-staff-dialog.tsx';
+import { fetchCourses } from './courses-api.ts';
+import './courses.css';
+
+type Open = { kind: 'new' } | { kind: 'edit' | 'section' | 'staff'; courseId: string } | null;
+
+const canWrite = (course: Course) => course.myRole === 'owner' || course.myRole === 'teacher';
+
+export function CoursesView({ token, canCreate }: { token: string; canCreate: boolean }) {
+  const [courses, setCourses] = useState<Course[] | null>(null);
+  const [open, setOpen] = useState<Open>(null);
+  const close = useCallback(() => setOpen(null), []);
+
+  const reload = useCallback(
+    () =>
+      fetchCourses(token).then(
+        (list) => setCourses(list),
+        (error: unknown) => showFailure(error),
+      ),
+    [token],
+  );
+  useEffect(() => {
+    void reload();
+  }, [reload]);
+
+  /** A call's answer carries the course as it now is: the row changes without a reload. */
+  const replace = useCallback((course: Course) => {
+    setCourses((list) => {
+      if (!list) return [course];
+      return list.some((c) => c.id === course.id)
+        ? list.map((c) => (c.id === course.id ? course : c))
+        : [...list, course];
+    });
+  }, []);
+
+  const current =
+    open && open.kind !== 'new' ? courses?.find((c) => c.id === open.courseId) : undefined;
+
+  return (
+    <section aria-labelledby="courses-heading" className="dash-section">
+      <div className="dash-section__header">
+        <h2 id="courses-heading" className="dash-section__title">
+          {courseUi.title}
+        </h2>
+        {canCreate ? (
+          <button
+            type="button"
+            className="button button--primary"
+            onClick={() => setOpen({ kind: 'new' })}
+          >
+            {courseUi.newCourse}
+          </button>
+        ) : null}
+      </div>
+      <p className="muted">{courseUi.intro}</p>
+      {courses === null ? (
+        <p className="muted">{messages.loading}</p>
+      ) : courses.length === 0 ? (
+        <p className="muted">{courseUi.none}</p>
+      ) : (
+        <div className="table-wrap">
+          <table className="table course-list" data-testid="course-list">
+            <caption className="visually-hidden">{courseUi.tableCaption}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{courseUi.colCode}</th>
+                <th scope="col">{courseUi.colTitle}</th>
+                <th scope="col">{courseUi.colTerm}</th>
+                <th scope="col" className="data-table__numeric">
+                  {courseUi.colStudents}
+                </th>
+                <th scope="col" className="data-table__numeric">
+                  {courseUi.colChallenges}
+                </th>
+                <th scope="col" className="data-table__numeric">
+                  {courseUi.colExams}
+                </th>
+                <th scope="col">{courseUi.colSections}</th>
+                <th scope="col">{courseUi.colStaff}</th>
+                <th scope="col">{courseUi.colMyRole}</th>
+                <th scope="col">{courseUi.colActions}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {courses.map((course) => (
+                <CourseRow
+                  key={course.id}
+                  course={course}
+                  onOpen={(kind) => setOpen({ kind, courseId: course.id })}
+                />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {open?.kind === 'new' ? (
+        <CourseFormDialog
+          token={token}
+          onClose={close}
+          onSaved={(course) => {
+            replace(course);
+            close();
+          }}
+        />
+      ) : null}
+      {open?.kind === 'edit' && current ? (
+        <CourseFormDialog
+          token={token}
+          course={current}
+          onClose={close}
+          onSaved={(course) => {
+            replace(course);
+            close();
+          }}
+        />
+      ) : null}
+      {open?.kind === 'section' && current ? (
+        <SectionDialog
+          token={token}
+          course={current}
+          onClose={close}
+          onSaved={(course) => {
+            replace(course);
+            close();
+          }}
+        />
+      ) : null}
+      {open?.kind === 'staff' && current ? (
+        <CourseStaffDialog
+          token={token}
+          course={current}
+          canWrite={canWrite(current)}
+          onClose={close}
+          onChanged={replace}
+        />
+      ) : null}
+    </section>
+  );
+}
+
+function CourseRow({
+  course,
+  onOpen,
+}: {
+  course: Course;
+  onOpen: (kind: 'edit' | 'section' | 'staff') => void;
+}) {
+  const writable = canWrite(course);
+  const label = (action: string) => `${action} ${course.code}`;
+  return (
+    <tr>
+      <th scope="row">
+        {course.code}
+        {course.isDefault ? <span className="course-list__tag">{courseUi.defaultTag}</span> : null}
+      </th>
+      <td>{course.title}</td>
+      <td>{course.term}</td>
+      <td className="data-table__numeric">{course.students}</td>
+      <td className="data-table__numeric">{course.challenges}</td>
+      <td className="data-table__numeric">{course.exams}</td>
+      <td>
+        {course.sections.length === 0 ? (
+          <span className="muted">{courseUi.noSections}</span>
+        ) : (
+          <ul className="course-list__list">
+            {course.sections.map((section) => (
+              <li key={section.id}>
+                {section.name} ({section.students})
+              </li>
+            ))}
+          </ul>
+        )}
+      </td>
+      <td>
+        {course.staff.length === 0 ? (
+          <span className="muted">{courseUi.noStaff}</span>
+        ) : (
+          <ul className="course-list__list">
+            {course.staff.map((member) => (
+              <li key={member.staffId}>
+                {member.name || member.email} ({roleLabels[member.role]})
+              </li>
+            ))}
+          </ul>
+        )}
+      </td>
+      <td>{roleLabels[course.myRole]}</td>
+      <td>
+        <div className="course-list__actions">
+          {writable ? (
+            <>
+              <button
+                type="button"
+                className="course-list__action"
+                aria-label={label(courseUi.editCourse)}
+                onClick={() => onOpen('edit')}
+              >
+                {courseUi.editCourse}
+              </button>
+              <button
+                type="button"
+                className="course-list__action"
+                aria-label={label(courseUi.addSection)}
+                onClick={() => onOpen('section')}
+              >
+                {courseUi.addSection}
+              </button>
+            </>
+          ) : null}
+          <button
+            type="button"
+            className="course-list__action"
+            aria-label={label(courseUi.manageStaff)}
+            onClick={() => onOpen('staff')}
+          >
+            {courseUi.manageStaff}
+          </button>
+        </div>
+      </td>
+    </tr>
+  );
+}
