@@ -62,4 +62,20 @@ describe('HashQueue', () => {
     expect(await secondOutcome).toBeInstanceOf(HttpError);
     expect(started).toEqual([1]);
   });
+
+  it('estimates the wait from hashes completed per second, not one hash’s wall time', async () => {
+    // Two slots, each hash taking 200 ms of wall time, finishing alternately every 100 ms: the
+    // queue completes 10 hashes a second, not the 5 one slot's wall time would suggest.
+    const { queue, hash, finishFirst } = harness(2, 60_000, 200);
+    const runs = Array.from({ length: 30 }, (_, i) => queue.run(hash(i)));
+    await new Promise((resolve) => setImmediate(resolve));
+    for (let i = 0; i < 12; i++) await finishFirst(100);
+    expect(queue.hashesPerSecond()).toBeCloseTo(10, 0);
+    // 18 ahead, 2 running: a slot frees after 17 completions (1.7 s), then a hash of ~200 ms.
+    const estimate = queue.estimateMs();
+    expect(estimate).toBeGreaterThan(1_700);
+    expect(estimate).toBeLessThan(2_000);
+    for (let i = 0; i < 18; i++) await finishFirst(100);
+    await Promise.all(runs);
+  });
 });

@@ -19,20 +19,33 @@ describe('SignInGate', () => {
     expect((refusal as HttpError).headers).toEqual({ 'retry-after': '2' });
   });
 
-  it('learns the interval between sign-ins finishing while busy, not idle time', () => {
+  it('learns the sign-ins completed per second while busy, not idle time', () => {
     let clock = 0;
     const gate = new SignInGate(10_000, () => clock, 100);
-    const done = Array.from({ length: 5 }, () => gate.admit());
+    const done = Array.from({ length: 10 }, () => gate.admit());
     for (const finish of done) {
-      clock += 400; // each takes 400 ms of the server's time
+      clock += 400; // one finishes every 400 ms: 2.5 a second
       finish();
     }
-    const learned = gate.estimateMs();
-    expect(learned).toBeGreaterThan(100);
+    expect(gate.signInsPerSecond()).toBe(2.5);
+    expect(gate.estimateMs()).toBe(400);
     // A long idle pause before the next one is not taken for service time.
     clock += 60_000;
     gate.admit()();
-    expect(gate.estimateMs()).toBe(learned);
+    expect(gate.signInsPerSecond()).toBe(2.5);
+  });
+
+  it('refuses from the measured rate: 2.5 a second admits 20 in an 8 s budget', () => {
+    let clock = 0;
+    const gate = new SignInGate(8_000, () => clock, 50);
+    const warm = Array.from({ length: 10 }, () => gate.admit());
+    for (const finish of warm) {
+      clock += 400;
+      finish();
+    }
+    const admitted = Array.from({ length: 20 }, () => gate.admit());
+    expect(admitted).toHaveLength(20);
+    expect(() => gate.admit()).toThrow(HttpError);
   });
 
   it('lets a sign-in leave only once', () => {

@@ -4,35 +4,42 @@
  * queries, on PGlite one connection for everyone): measured with 1,000 simultaneous logins, a
  * request refused by the hash queue had already waited past the page's timeout. So each sign-in
  * is admitted as it arrives, from an estimate of when it would be done: the sign-ins still in
- * flight ahead of it times the recent interval between two sign-ins finishing while the server
- * was busy (Little's law: it counts every bottleneck, hashing, database and event loop alike).
- * One that would finish after the budget is answered 503 with Retry-After at once. Until some
- * are measured, a sign-in is taken to cost 50 ms (argon2id here: ~40 ms of one core).
+ * flight ahead of it divided by the sign-ins the server completed per second over its last busy
+ * seconds (throughput.ts; Little's law: it counts every bottleneck, hashing, database and event
+ * loop alike, and each sign-in is one hash). One that would finish after the budget is answered
+ * 503 with Retry-After at once. Until some are measured, sign-ins are taken to finish one every
+ * 50 ms (argon2id here: ~40 ms of one core).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { messages } from '../../contract/messages.ts';
 import { HttpError } from '../http-error.ts';
+import { ThroughputMeter } from './throughput.ts';
 
-/** Weight of the newest interval in the running estimate. */
-const SMOOTHING = 0.1;
+/** The throughput is taken over this much of the server's busy time. */
+const WINDOW_MS = 3_000;
 
 export class SignInGate {
   private inFlight = 0;
-  /** When the last sign-in finished, if others were still in flight then. */
-  private lastBusyDone: number | undefined;
-  private intervalMs: number;
+  /** Sign-ins completed per second while others were in flight. */
+  private readonly throughput: ThroughputMeter;
 
   constructor(
     private readonly budgetMs: number,
     private readonly now: () => number = () => performance.now(),
     initialIntervalMs = 50,
+    windowMs = WINDOW_MS,
   ) {
-    this.intervalMs = initialIntervalMs;
+    this.throughput = new ThroughputMeter({ windowMs, initialPerSecond: 1000 / initialIntervalMs });
   }
 
   /** How long a sign-in arriving now would take to be done. */
   estimateMs(): number {
-    return (this.inFlight + 1) * this.intervalMs;
+    return this.throughput.msFor(this.inFlight + 1);
+  }
+
+  /** Sign-ins completed per second while busy, over the last busy seconds. */
+  signInsPerSecond(): number {
+    return this.throughput.perSecond();
   }
 
   /** Admits a sign-in (call `done` when it is answered) or throws 503. */
@@ -50,12 +57,8 @@ export class SignInGate {
       if (finished) return;
       finished = true;
       this.inFlight -= 1;
-      const at = this.now();
-      if (this.lastBusyDone !== undefined) {
-        this.intervalMs += SMOOTHING * (at - this.lastBusyDone - this.intervalMs);
-      }
-      // An interval only means service time when the server had more waiting.
-      this.lastBusyDone = this.inFlight > 0 ? at : undefined;
+      // The time to the next one only means service time when the server had more in hand.
+      this.throughput.done(this.now(), this.inFlight > 0);
     };
   }
 }
