@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { HttpError } from '../http-error.ts';
 import { HashQueue } from './hash-queue.ts';
+import { withSignInDeadline } from './sign-in-deadline.ts';
 
 /** A hash the test finishes by hand, on a clock the test moves. */
 function harness(slots: number, budgetMs: number, initialHashMs = 50) {
@@ -77,5 +78,24 @@ describe('HashQueue', () => {
     expect(estimate).toBeLessThan(2_000);
     for (let i = 0; i < 18; i++) await finishFirst(100);
     await Promise.all(runs);
+  });
+
+  it("serves a sign-in's hash only if it can be done by the sign-in's deadline", async () => {
+    const { queue, hash, started, finishFirst } = harness(1, 60_000, 1_000);
+    const first = queue.run(hash(1));
+    // A sign-in that arrived long ago: its deadline is 1.5 s away, the hash would end at ~2 s.
+    const refusal = await withSignInDeadline(1_500, () => queue.run(hash(2))).catch(
+      (error: unknown) => error,
+    );
+    expect((refusal as HttpError).statusCode).toBe(503);
+    // Within its deadline when asked, past it by its turn: dropped then, never hashed.
+    const late = withSignInDeadline(2_100, () => queue.run(hash(3))).catch(
+      (error: unknown) => error,
+    );
+    await new Promise((resolve) => setImmediate(resolve));
+    await finishFirst(1_500);
+    await first;
+    expect(((await late) as HttpError).statusCode).toBe(503);
+    expect(started).toEqual([1]);
   });
 });

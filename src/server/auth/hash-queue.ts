@@ -9,15 +9,17 @@
  * client gives up is answered 503 with Retry-After at once, from an estimate of the wait (the
  * hashes ahead of it divided by the hashes the queue completed per second over its last busy
  * seconds, throughput.ts), instead of being computed for nobody. One that waited past the budget
- * anyway (the estimate was short) is dropped when its turn comes.
+ * anyway (the estimate was short) is dropped when its turn comes. A sign-in's budget runs from
+ * its arrival at the server (sign-in-deadline.ts), not from when it asks for its hash.
  */
 import os from 'node:os';
 import { HTTP_TIMEOUT_MS } from '../../contract/http.ts';
 import { messages } from '../../contract/messages.ts';
 import { HttpError } from '../http-error.ts';
+import { signInDeadline } from './sign-in-deadline.ts';
 import { ThroughputMeter } from './throughput.ts';
 
-type Waiting = { arrived: number; start: () => void; refuse: (error: Error) => void };
+type Waiting = { deadline: number; start: () => void; refuse: (error: Error) => void };
 
 export type HashQueueOptions = {
   /** Hashes computed at the same time. */
@@ -84,12 +86,17 @@ export class HashQueue {
     return this.throughput.perSecond((this.slots * 1000) / this.hashMs);
   }
 
+  /**
+   * Runs `hash` in its turn, if it can be done by the sign-in's deadline (sign-in-deadline.ts:
+   * counted from the request's arrival) or else within the budget from now.
+   */
   async run<T>(hash: () => Promise<T>): Promise<T> {
+    const asked = this.now();
+    const deadline = signInDeadline() ?? asked + this.budgetMs;
     const estimate = this.estimateMs();
-    if (estimate > this.budgetMs) throw this.busy(estimate);
+    if (asked + estimate > deadline) throw this.busy(estimate);
     if (this.running >= this.slots) {
-      const arrived = this.now();
-      await new Promise<void>((start, refuse) => this.waiting.push({ arrived, start, refuse }));
+      await new Promise<void>((start, refuse) => this.waiting.push({ deadline, start, refuse }));
     }
     this.running += 1;
     const began = this.now();
@@ -109,8 +116,7 @@ export class HashQueue {
     while (this.running < this.slots) {
       const first = this.waiting.shift();
       if (!first) return;
-      const waited = this.now() - first.arrived;
-      if (waited + this.hashMs <= this.budgetMs) {
+      if (this.now() + this.hashMs <= first.deadline) {
         first.start();
         return;
       }

@@ -1,11 +1,12 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { HttpError } from '../http-error.ts';
+import { signInDeadline } from './sign-in-deadline.ts';
 import { admitSignIn, gateSignIns, SignInGate } from './sign-in-gate.ts';
 
 describe('SignInGate', () => {
   it('admits while the sign-ins ahead would be done within the budget, then answers 503', () => {
-    const gate = new SignInGate(1_000, () => 0, 100);
+    const gate = new SignInGate(1_000, { now: () => 0, initialIntervalMs: 100 });
     const admitted = Array.from({ length: 10 }, () => gate.admit());
     expect(admitted).toHaveLength(10); // the tenth is done after about 1,000 ms
     let refusal: unknown;
@@ -21,7 +22,7 @@ describe('SignInGate', () => {
 
   it('learns the sign-ins completed per second while busy, not idle time', () => {
     let clock = 0;
-    const gate = new SignInGate(10_000, () => clock, 100);
+    const gate = new SignInGate(10_000, { now: () => clock, initialIntervalMs: 100, busyAt: 1 });
     const done = Array.from({ length: 10 }, () => gate.admit());
     for (const finish of done) {
       clock += 400; // one finishes every 400 ms: 2.5 a second
@@ -35,9 +36,21 @@ describe('SignInGate', () => {
     expect(gate.signInsPerSecond()).toBe(2.5);
   });
 
+  it('leaves the drain of a burst out: gaps with few sign-ins in flight are not counted', () => {
+    let clock = 0;
+    const gate = new SignInGate(10_000, { now: () => clock, busyAt: 4 });
+    const done = Array.from({ length: 14 }, () => gate.admit());
+    // Full, one finishes every 100 ms; the last four, one at a time, take 500 ms each.
+    done.forEach((finish, i) => {
+      clock += i < 11 ? 100 : 500;
+      finish();
+    });
+    expect(gate.signInsPerSecond()).toBe(10);
+  });
+
   it('refuses from the measured rate: 2.5 a second admits 20 in an 8 s budget', () => {
     let clock = 0;
-    const gate = new SignInGate(8_000, () => clock, 50);
+    const gate = new SignInGate(8_000, { now: () => clock, busyAt: 1 });
     const warm = Array.from({ length: 10 }, () => gate.admit());
     for (const finish of warm) {
       clock += 400;
@@ -49,7 +62,7 @@ describe('SignInGate', () => {
   });
 
   it('lets a sign-in leave only once', () => {
-    const gate = new SignInGate(1_000, () => 0, 100);
+    const gate = new SignInGate(1_000, { now: () => 0, initialIntervalMs: 100 });
     const done = gate.admit();
     done();
     done();
@@ -65,7 +78,7 @@ describe('SignInGate', () => {
       const app = Fastify();
       let release: () => void = () => undefined;
       const held = new Promise<void>((resolve) => (release = resolve));
-      gateSignIns(app, new SignInGate(100, () => 0, 50), ['/login'], admittedByRoute);
+      gateSignIns(app, new SignInGate(100, { now: () => 0 }), ['/login'], admittedByRoute);
       app.setErrorHandler((error: HttpError, _request, reply) =>
         reply.code(error.statusCode ?? 500).send({ message: error.message }),
       );
@@ -103,6 +116,48 @@ describe('SignInGate', () => {
       release();
       await Promise.all(guesses);
       await app.close();
+    });
+  });
+
+  describe('the deadline of a sign-in', () => {
+    it("runs from the request's arrival, and the route's work carries it", async () => {
+      let clock = 1_000;
+      const app = Fastify();
+      const gate = new SignInGate(8_000, { now: () => clock });
+      gateSignIns(app, gate, ['/login', '/reset'], ['/login']);
+      app.setErrorHandler((error: HttpError, _request, reply) =>
+        reply.code(error.statusCode ?? 500).send({ message: error.message }),
+      );
+      const routeWork = async (request: Parameters<typeof admitSignIn>[0]) => {
+        await new Promise((resolve) => setImmediate(resolve));
+        admitSignIn(request);
+        return { deadline: signInDeadline() ?? null };
+      };
+      app.post('/login', routeWork);
+      app.post('/reset', routeWork);
+      app.post('/other', async () => ({ deadline: signInDeadline() ?? null }));
+      await app.ready();
+      const post = async (url: string) =>
+        (await app.inject({ method: 'POST', url, payload: { a: 1 } })).json<{
+          deadline: number | null;
+        }>();
+      expect(await post('/login')).toEqual({ deadline: 9_000 });
+      expect(await post('/reset')).toEqual({ deadline: 9_000 });
+      expect(await post('/other')).toEqual({ deadline: null });
+      clock = 2_000;
+      expect(await post('/login')).toEqual({ deadline: 10_000 });
+      await app.close();
+    });
+
+    it('admits a sign-in late in its budget only if it can still be done in time', () => {
+      let clock = 0;
+      const gate = new SignInGate(1_000, { now: () => clock, initialIntervalMs: 100 });
+      gate.admit(); // in flight: the next one is done about 200 ms after it is admitted
+      clock = 850;
+      // Arrived at 0, it spent 850 ms on its queries: 1,050 ms is past its 1,000.
+      expect(() => gate.admit(0)).toThrow(HttpError);
+      // Arrived at 100: 1,050 ms is within its 1,100.
+      expect(() => gate.admit(100)).not.toThrow();
     });
   });
 });

@@ -10,26 +10,50 @@
  * 503 with Retry-After at once. Until some are measured, sign-ins are taken to finish one every
  * 50 ms (argon2id here: ~40 ms of one core).
  */
+import os from 'node:os';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { messages } from '../../contract/messages.ts';
 import { HttpError } from '../http-error.ts';
+import { withSignInDeadline } from './sign-in-deadline.ts';
 import { ThroughputMeter } from './throughput.ts';
 
 /** The throughput is taken over this much of the server's busy time. */
 const WINDOW_MS = 3_000;
 
+export type SignInGateOptions = {
+  now?: () => number;
+  /** The interval between two sign-ins finishing until some are measured. */
+  initialIntervalMs?: number;
+  /** Busy time the throughput is measured over. */
+  windowMs?: number;
+  /**
+   * Sign-ins in flight from which the server counts as busy. As a burst drains, the last few
+   * finish one at a time, each after its whole latency (its queries, then its hash): those gaps
+   * say how long one sign-in takes, not how many the server finishes per second when full, and
+   * made a burst of 300 refuse students the server then served within 6 s. Two per core keep
+   * every core and the database at work.
+   */
+  busyAt?: number;
+};
+
 export class SignInGate {
   private inFlight = 0;
-  /** Sign-ins completed per second while others were in flight. */
+  /** The gate's clock (performance.now() unless a test gives one). */
+  readonly now: () => number;
+  private readonly busyAt: number;
+  /** Sign-ins completed per second while the server was full. */
   private readonly throughput: ThroughputMeter;
 
   constructor(
     private readonly budgetMs: number,
-    private readonly now: () => number = () => performance.now(),
-    initialIntervalMs = 50,
-    windowMs = WINDOW_MS,
+    options: SignInGateOptions = {},
   ) {
-    this.throughput = new ThroughputMeter({ windowMs, initialPerSecond: 1000 / initialIntervalMs });
+    this.now = options.now ?? (() => performance.now());
+    this.busyAt = Math.max(1, options.busyAt ?? 2 * os.availableParallelism());
+    this.throughput = new ThroughputMeter({
+      windowMs: options.windowMs ?? WINDOW_MS,
+      initialPerSecond: 1000 / (options.initialIntervalMs ?? 50),
+    });
   }
 
   /** How long a sign-in arriving now would take to be done. */
@@ -42,10 +66,18 @@ export class SignInGate {
     return this.throughput.perSecond();
   }
 
-  /** Admits a sign-in (call `done` when it is answered) or throws 503. */
-  admit(): () => void {
+  /** When a sign-in arriving now must be done by (sign-in-deadline.ts). */
+  deadlineFrom(arrived: number): number {
+    return arrived + this.budgetMs;
+  }
+
+  /**
+   * Admits a sign-in (call `done` when it is answered) or throws 503: one that arrived at
+   * `arrived` must be done within the budget from then (it may have spent some on its queries).
+   */
+  admit(arrived = this.now()): () => void {
     const estimate = this.estimateMs();
-    if (estimate > this.budgetMs) {
+    if (this.now() + estimate > this.deadlineFrom(arrived)) {
       const seconds = String(Math.max(1, Math.ceil(estimate / 1000)));
       throw new HttpError(503, messages.signInBusy.replace('{seconds}', seconds), {
         'retry-after': seconds,
@@ -57,15 +89,20 @@ export class SignInGate {
       if (finished) return;
       finished = true;
       this.inFlight -= 1;
-      // The time to the next one only means service time when the server had more in hand.
-      this.throughput.done(this.now(), this.inFlight > 0);
+      // The time to the next one only means service time when the server is still full.
+      this.throughput.done(this.now(), this.inFlight >= this.busyAt);
     };
   }
 }
 
 const ADMITTED = Symbol('sign-in admitted');
 const GATE = Symbol('sign-in gate');
-type Admitted = FastifyRequest & { [ADMITTED]?: () => void; [GATE]?: SignInGate };
+const ARRIVED = Symbol('sign-in arrived');
+type Admitted = FastifyRequest & {
+  [ADMITTED]?: () => void;
+  [GATE]?: SignInGate;
+  [ARRIVED]?: number;
+};
 
 /**
  * Puts the routes named in `paths` (POST/PUT with a password to check) behind the gate, as they
@@ -85,8 +122,17 @@ export function gateSignIns(
   app.addHook('onRequest', async (request: Admitted) => {
     const url = request.routeOptions.url ?? '';
     if (!gated.has(url) || request.method === 'GET') return;
+    const arrived = gate.now();
+    request[ARRIVED] = arrived;
     if (byRoute.has(url)) request[GATE] = gate;
-    else request[ADMITTED] = gate.admit();
+    else request[ADMITTED] = gate.admit(arrived);
+  });
+  // The route's work, its hash included, runs with the request's deadline. After the body is
+  // read: its stream's events would carry the socket's context, not this one.
+  app.addHook('preValidation', (request: Admitted, _reply, done) => {
+    const arrived = request[ARRIVED];
+    if (arrived === undefined) done();
+    else withSignInDeadline(gate.deadlineFrom(arrived), done);
   });
   app.addHook('onResponse', async (request: Admitted) => {
     request[ADMITTED]?.();
@@ -103,5 +149,5 @@ export function gateSignIns(
  */
 export function admitSignIn(request: FastifyRequest): void {
   const r = request as Admitted;
-  if (r[GATE] && !r[ADMITTED]) r[ADMITTED] = r[GATE].admit();
+  if (r[GATE] && !r[ADMITTED]) r[ADMITTED] = r[GATE].admit(r[ARRIVED]);
 }
