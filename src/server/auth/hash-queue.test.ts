@@ -65,14 +65,14 @@ describe('HashQueue', () => {
   });
 
   it('estimates the wait from hashes completed per second, not one hash’s wall time', async () => {
-    // Two slots, each hash taking 200 ms of wall time, finishing alternately every 100 ms: the
-    // queue completes 10 hashes a second, not the 5 one slot's wall time would suggest.
-    const { queue, hash, finishFirst } = harness(2, 60_000, 200);
+    // Two slots finishing alternately every 100 ms: the queue completes 10 hashes a second,
+    // measured while both slots were taken (the initial guess, 50 ms a hash, says 40).
+    const { queue, hash, finishFirst } = harness(2, 60_000, 50);
     const runs = Array.from({ length: 30 }, (_, i) => queue.run(hash(i)));
     await new Promise((resolve) => setImmediate(resolve));
     for (let i = 0; i < 12; i++) await finishFirst(100);
-    expect(queue.hashesPerSecond()).toBeCloseTo(10, 0);
-    // 18 ahead, 2 running: a slot frees after 17 completions (1.7 s), then a hash of ~200 ms.
+    expect(queue.hashesPerSecond()).toBe(10);
+    // 18 ahead, 2 running: a slot frees after 17 completions (1.7 s), then a hash (< 200 ms).
     const estimate = queue.estimateMs();
     expect(estimate).toBeGreaterThan(1_700);
     expect(estimate).toBeLessThan(2_000);

@@ -95,10 +95,12 @@ export class HashQueue {
     const deadline = signInDeadline() ?? asked + this.budgetMs;
     const estimate = this.estimateMs();
     if (asked + estimate > deadline) throw this.busy(estimate);
-    if (this.running >= this.slots) {
+    if (this.running >= this.slots || this.waiting.length > 0) {
+      // next() hands this waiter its slot (counted in `running`) before waking it.
       await new Promise<void>((start, refuse) => this.waiting.push({ deadline, start, refuse }));
+    } else {
+      this.running += 1;
     }
-    this.running += 1;
     const began = this.now();
     try {
       return await hash();
@@ -112,15 +114,22 @@ export class HashQueue {
     }
   }
 
+  /**
+   * Hands the free slots to the first waiters. The slot is counted as taken here, not when the
+   * waiter wakes (a microtask later): a request arriving in between found the slot free, took it
+   * ahead of the waiter, and the slots ran one hash too many. The throughput saw the queue as
+   * not full on almost every completion and measured 11 hashes a second where it did 45.
+   */
   private next(): void {
     while (this.running < this.slots) {
       const first = this.waiting.shift();
       if (!first) return;
       if (this.now() + this.hashMs <= first.deadline) {
+        this.running += 1;
         first.start();
-        return;
+      } else {
+        first.refuse(this.busy(this.estimateMs()));
       }
-      first.refuse(this.busy(this.estimateMs()));
     }
   }
 
