@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { HttpError } from '../http-error.ts';
 import { HashQueue } from './hash-queue.ts';
-import { withSignInDeadline } from './sign-in-deadline.ts';
 
 /** A hash the test finishes by hand, on a clock the test moves. */
 function harness(slots: number, budgetMs: number, initialHashMs = 50) {
@@ -84,14 +83,10 @@ describe('HashQueue', () => {
     const { queue, hash, started, finishFirst } = harness(1, 60_000, 1_000);
     const first = queue.run(hash(1));
     // A sign-in that arrived long ago: its deadline is 1.5 s away, the hash would end at ~2 s.
-    const refusal = await withSignInDeadline(1_500, () => queue.run(hash(2))).catch(
-      (error: unknown) => error,
-    );
+    const refusal = await queue.run(hash(2), 1_500).catch((error: unknown) => error);
     expect((refusal as HttpError).statusCode).toBe(503);
     // Within its deadline when asked, past it by its turn: dropped then, never hashed.
-    const late = withSignInDeadline(2_100, () => queue.run(hash(3))).catch(
-      (error: unknown) => error,
-    );
+    const late = queue.run(hash(3), 2_100).catch((error: unknown) => error);
     await new Promise((resolve) => setImmediate(resolve));
     await finishFirst(1_500);
     await first;

@@ -10,13 +10,12 @@
  * hashes ahead of it divided by the hashes the queue completed per second over its last busy
  * seconds, throughput.ts), instead of being computed for nobody. One that waited past the budget
  * anyway (the estimate was short) is dropped when its turn comes. A sign-in's budget runs from
- * its arrival at the server (sign-in-deadline.ts), not from when it asks for its hash.
+ * its arrival at the server (its deadline, sign-in-gate.ts), not from when it asks for its hash.
  */
 import os from 'node:os';
 import { HTTP_TIMEOUT_MS } from '../../contract/http.ts';
 import { messages } from '../../contract/messages.ts';
 import { HttpError } from '../http-error.ts';
-import { signInDeadline } from './sign-in-deadline.ts';
 import { ThroughputMeter } from './throughput.ts';
 
 type Waiting = { deadline: number; start: () => void; refuse: (error: Error) => void };
@@ -87,12 +86,11 @@ export class HashQueue {
   }
 
   /**
-   * Runs `hash` in its turn, if it can be done by the sign-in's deadline (sign-in-deadline.ts:
-   * counted from the request's arrival) or else within the budget from now.
+   * Runs `hash` in its turn, if it can be done by `deadline` (a sign-in's, counted from the
+   * request's arrival: sign-in-gate.ts signInDeadlineOf) or else within the budget from now.
    */
-  async run<T>(hash: () => Promise<T>): Promise<T> {
+  async run<T>(hash: () => Promise<T>, deadline = this.now() + this.budgetMs): Promise<T> {
     const asked = this.now();
-    const deadline = signInDeadline() ?? asked + this.budgetMs;
     const estimate = this.estimateMs();
     if (asked + estimate > deadline) throw this.busy(estimate);
     if (this.running >= this.slots || this.waiting.length > 0) {

@@ -1,8 +1,7 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { HttpError } from '../http-error.ts';
-import { signInDeadline } from './sign-in-deadline.ts';
-import { admitSignIn, gateSignIns, SignInGate } from './sign-in-gate.ts';
+import { admitSignIn, gateSignIns, signInDeadlineOf, SignInGate } from './sign-in-gate.ts';
 
 describe('SignInGate', () => {
   it('admits while the sign-ins ahead would be done within the budget, then answers 503', () => {
@@ -120,7 +119,7 @@ describe('SignInGate', () => {
   });
 
   describe('the deadline of a sign-in', () => {
-    it("runs from the request's arrival, and the route's work carries it", async () => {
+    it("runs from the request's arrival, for the routes behind the gate", async () => {
       let clock = 1_000;
       const app = Fastify();
       const gate = new SignInGate(8_000, { now: () => clock });
@@ -131,11 +130,11 @@ describe('SignInGate', () => {
       const routeWork = async (request: Parameters<typeof admitSignIn>[0]) => {
         await new Promise((resolve) => setImmediate(resolve));
         admitSignIn(request);
-        return { deadline: signInDeadline() ?? null };
+        return { deadline: signInDeadlineOf(request) ?? null };
       };
       app.post('/login', routeWork);
       app.post('/reset', routeWork);
-      app.post('/other', async () => ({ deadline: signInDeadline() ?? null }));
+      app.post('/other', async (request) => ({ deadline: signInDeadlineOf(request) ?? null }));
       await app.ready();
       const post = async (url: string) =>
         (await app.inject({ method: 'POST', url, payload: { a: 1 } })).json<{
