@@ -17,6 +17,8 @@ import { createScratchDatabase } from '../src/server/db/scratch-database.ts';
 
 export type BenchServer = {
   url: string;
+  /** SIGN_IN_WAIT_SECONDS in ms: the longest a sign-in may take before the server refuses it. */
+  signInWaitMs: number;
   tokens: TokenService;
   /** A session token of the seeded administrator (a token of an unknown account is refused). */
   adminToken(): Promise<string>;
@@ -59,6 +61,7 @@ export async function startBenchServer(
   if (address === null || typeof address === 'string') throw new Error('no port');
   return {
     url: `http://127.0.0.1:${address.port}`,
+    signInWaitMs: config.signInWaitMs,
     tokens,
     async adminToken() {
       const [admin] = await database.db.select().from(admins).limit(1);

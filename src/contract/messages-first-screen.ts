@@ -44,6 +44,9 @@ export const firstScreenMessages = {
   themeDark: 'Dark',
   themeLight: 'Light',
   working: 'Please wait…',
+  // A sign-in the server answered 503 with Retry-After (issue 38): the page tries again once.
+  busyRetrying:
+    'Many people are signing in right now. Trying again by itself in {seconds} s: what you typed is kept.',
   backToStart: 'Back to the student screen',
   loading: 'Loading…',
   pageErrorTitle: 'Something went wrong',

@@ -14,7 +14,7 @@ import { DEVICE_COOKIE, deviceCookieOptions } from '../auth/device-cookie.ts';
 import type { LoginThrottle } from '../auth/login-throttle.ts';
 import type { UnknownClients } from '../auth/unknown-clients.ts';
 import { passwordLogin } from '../auth/password-login.ts';
-import { admitSignIn } from '../auth/sign-in-gate.ts';
+import { admitSignIn, signInDeadlineOf } from '../auth/sign-in-gate.ts';
 import type { TokenService } from '../auth/tokens.ts';
 import type { Db } from '../db/connection.ts';
 import { findAdminByEmail } from './admin-queries.ts';
@@ -58,6 +58,7 @@ export const adminLoginRoute: FastifyPluginAsyncZod<Deps> = async (
         },
         failureMessage: messages.invalidCredentials,
         admit: () => admitSignIn(request),
+        deadline: signInDeadlineOf(request),
       });
       await forgetFirstPassword(dataDir, login.account.email);
       reply.setCookie(DEVICE_COOKIE, login.deviceCookie, cookieOptions);

@@ -62,4 +62,35 @@ describe('HashQueue', () => {
     expect(await secondOutcome).toBeInstanceOf(HttpError);
     expect(started).toEqual([1]);
   });
+
+  it('estimates the wait from hashes completed per second, not one hash’s wall time', async () => {
+    // Two slots finishing alternately every 100 ms: the queue completes 10 hashes a second,
+    // measured while both slots were taken (the initial guess, 50 ms a hash, says 40).
+    const { queue, hash, finishFirst } = harness(2, 60_000, 50);
+    const runs = Array.from({ length: 30 }, (_, i) => queue.run(hash(i)));
+    await new Promise((resolve) => setImmediate(resolve));
+    for (let i = 0; i < 12; i++) await finishFirst(100);
+    expect(queue.hashesPerSecond()).toBe(10);
+    // 18 ahead, 2 running: a slot frees after 17 completions (1.7 s), then a hash (< 200 ms).
+    const estimate = queue.estimateMs();
+    expect(estimate).toBeGreaterThan(1_700);
+    expect(estimate).toBeLessThan(2_000);
+    for (let i = 0; i < 18; i++) await finishFirst(100);
+    await Promise.all(runs);
+  });
+
+  it("serves a sign-in's hash only if it can be done by the sign-in's deadline", async () => {
+    const { queue, hash, started, finishFirst } = harness(1, 60_000, 1_000);
+    const first = queue.run(hash(1));
+    // A sign-in that arrived long ago: its deadline is 1.5 s away, the hash would end at ~2 s.
+    const refusal = await queue.run(hash(2), 1_500).catch((error: unknown) => error);
+    expect((refusal as HttpError).statusCode).toBe(503);
+    // Within its deadline when asked, past it by its turn: dropped then, never hashed.
+    const late = queue.run(hash(3), 2_100).catch((error: unknown) => error);
+    await new Promise((resolve) => setImmediate(resolve));
+    await finishFirst(1_500);
+    await first;
+    expect(((await late) as HttpError).statusCode).toBe(503);
+    expect(started).toEqual([1]);
+  });
 });

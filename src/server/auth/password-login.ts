@@ -31,6 +31,8 @@ export async function passwordLogin<T extends Account>(options: {
   failureMessage: string;
   /** Admits the check at the sign-in gate (sign-in-gate.ts) once the budget has let it by. */
   admit?: () => void;
+  /** When the check must be done by (sign-in-gate.ts signInDeadlineOf). */
+  deadline?: number;
 }): Promise<{ account: T; deviceCookie: string }> {
   const { limiter, clients, email, password, ip, find, failureMessage } = options;
   const known = await clients.knows(email, ip, options.deviceCookie);
@@ -46,7 +48,9 @@ export async function passwordLogin<T extends Account>(options: {
     const retryAfter = await limiter.check(email, ip);
     if (retryAfter > 0) throw tooMany(retryAfter);
     account = await find();
-    failed = !(await verifyPassword(account?.passwordHash ?? null, password)) || !account;
+    failed =
+      !(await verifyPassword(account?.passwordHash ?? null, password, options.deadline)) ||
+      !account;
   } finally {
     // Only a failure uses the slot: not a success, not a check that never ran (the throttle's
     // wait, a full hash queue).

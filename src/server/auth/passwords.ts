@@ -10,8 +10,9 @@ import { hashQueue } from './hash-queue.ts';
 const ARGON2ID = 2;
 const options = { algorithm: ARGON2ID, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 
-export function hashPassword(password: string): Promise<string> {
-  return hashQueue.run(() => hash(password, options));
+/** `deadline`: a sign-in's (sign-in-gate.ts signInDeadlineOf), when the hash is one's. */
+export function hashPassword(password: string, deadline?: number): Promise<string> {
+  return hashQueue.run(() => hash(password, options), deadline);
 }
 
 // Checked against when the account does not exist, so a wrong email costs the same time as a
@@ -21,11 +22,12 @@ let dummyHash: Promise<string> | undefined;
 export async function verifyPassword(
   passwordHash: string | null,
   password: string,
+  deadline?: number,
 ): Promise<boolean> {
   if (passwordHash === null) {
     dummyHash ??= hash('not-a-real-password-only-for-timing', options);
     const dummy = await dummyHash;
-    await hashQueue.run(() => verify(dummy, password));
+    await hashQueue.run(() => verify(dummy, password), deadline);
     return false;
   }
   return hashQueue.run(async () => {
@@ -34,5 +36,5 @@ export async function verifyPassword(
     } catch {
       return false;
     }
-  });
+  }, deadline);
 }

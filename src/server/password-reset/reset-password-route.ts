@@ -14,6 +14,7 @@ import {
 import type { LoginThrottle } from '../auth/login-throttle.ts';
 import type { SessionVersions } from '../auth/session-versions.ts';
 import { hashPassword } from '../auth/passwords.ts';
+import { signInDeadlineOf } from '../auth/sign-in-gate.ts';
 import type { Db } from '../db/connection.ts';
 import { HttpError } from '../http-error.ts';
 import { checkResetToken, redeemResetToken, type TokenProblem } from './reset-token-queries.ts';
@@ -41,7 +42,7 @@ export const resetPasswordRoute: FastifyPluginAsyncZod<Deps> = async (
       const tokenHash = hashResetToken(request.body.token);
       const check = await checkResetToken(db, tokenHash, new Date());
       if (!check.ok) throw new HttpError(400, problemMessages[check.problem]);
-      const passwordHash = await hashPassword(request.body.password);
+      const passwordHash = await hashPassword(request.body.password, signInDeadlineOf(request));
       const result = await redeemResetToken(db, { tokenHash, passwordHash, now: new Date() });
       if (!result.ok) throw new HttpError(400, problemMessages[result.problem]);
       await versions.announce('student', result.userId, result.tokenVersion);

@@ -12,6 +12,7 @@ import {
 } from '../../contract/activate-account.ts';
 import { messages } from '../../contract/messages.ts';
 import { hashPassword } from '../auth/passwords.ts';
+import { signInDeadlineOf } from '../auth/sign-in-gate.ts';
 import type { TokenService } from '../auth/tokens.ts';
 import type { Db } from '../db/connection.ts';
 import { HttpError } from '../http-error.ts';
@@ -42,7 +43,7 @@ export const activateAccountRoute: FastifyPluginAsyncZod<Deps> = async (app, { d
       const tokenHash = hashResetToken(request.body.token);
       const check = await checkResetToken(db, tokenHash, new Date());
       if (!check.ok) throw new HttpError(400, problemMessages[check.problem]);
-      const passwordHash = await hashPassword(request.body.password);
+      const passwordHash = await hashPassword(request.body.password, signInDeadlineOf(request));
       const result = await redeemClaimToken(db, { tokenHash, passwordHash, now: new Date() });
       if (!result.ok) throw new HttpError(400, problemMessages[result.problem]);
       return studentSession(tokens, result.user);

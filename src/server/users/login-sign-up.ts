@@ -17,7 +17,7 @@ import {
 import { messages } from '../../contract/messages.ts';
 import type { Db } from '../db/connection.ts';
 import { passwordLogin } from '../auth/password-login.ts';
-import { admitSignIn } from '../auth/sign-in-gate.ts';
+import { admitSignIn, signInDeadlineOf } from '../auth/sign-in-gate.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import type { LoginThrottle } from '../auth/login-throttle.ts';
 import { DEVICE_COOKIE, deviceCookieOptions } from '../auth/device-cookie.ts';
@@ -80,12 +80,17 @@ export const loginSignUpRoute: FastifyPluginAsyncZod<Deps> = async (
           find: () => findUserByEmail(db, email),
           failureMessage: messages.wrongEmailOrPassword,
           admit: () => admitSignIn(request),
+          deadline: signInDeadlineOf(request),
         });
         reply.setCookie(DEVICE_COOKIE, login.deviceCookie, cookieOptions);
         return studentSession(tokens, login.account);
       }
       admitSignIn(request);
-      const outcome = await signUp(signUpDeps, { email, name, password });
+      const deadline = signInDeadlineOf(request);
+      const outcome = await signUp(
+        { ...signUpDeps, hash: (typed: string) => hashPassword(typed, deadline) },
+        { email, name, password },
+      );
       if (outcome.kind === 'session') {
         const cookie = await clients.signedIn(email, request.ip, deviceCookie);
         reply.setCookie(DEVICE_COOKIE, cookie, cookieOptions);

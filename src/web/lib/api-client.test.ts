@@ -21,6 +21,20 @@ afterEach(() => {
 });
 
 describe('apiRequest', () => {
+  it("keeps a 503's Retry-After seconds on the error (the sign-in pages wait and retry)", async () => {
+    stubFetch(
+      async () =>
+        new Response(JSON.stringify({ message: 'Many people are signing in right now.' }), {
+          status: 503,
+          headers: { 'content-type': 'application/json', 'retry-after': '2' },
+        }),
+    );
+    const error = await apiRequest('/api/x', { body: {} }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).message).toBe('Many people are signing in right now.');
+    expect((error as ApiError).retryAfterSeconds).toBe(2);
+  });
+
   it('sends JSON with the bearer token and returns the checked body', async () => {
     const fetchMock = stubFetch(async () => json(200, { ok: true, extra: 1 }));
     const result = await apiRequest('/api/x', {

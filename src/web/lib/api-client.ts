@@ -19,12 +19,22 @@ import { reportTokenRefused } from './token-refusals.ts';
 export class ApiError extends Error {
   /** The HTTP status, or 0 when no answer arrived (offline, refused, timed out). */
   readonly status: number;
+  /** A 503's Retry-After in seconds: the server is busy and says when to come back. */
+  readonly retryAfterSeconds: number | undefined;
 
-  constructor(message: string, status: number) {
+  constructor(message: string, status: number, retryAfterSeconds?: number) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
+}
+
+/** Retry-After in whole seconds (the server sends seconds, never a date), if one is usable. */
+export function retryAfterOf(response: Response): number | undefined {
+  const header = response.headers.get('retry-after');
+  if (header === null || !/^\d+$/u.test(header.trim())) return undefined;
+  return Number(header.trim());
 }
 
 /**
@@ -32,9 +42,14 @@ export class ApiError extends Error {
  * telling the token's holders first when the server refused it (token-refusals.ts). Every way
  * the app calls the server (fetch, upload, download) fails through here.
  */
-export function callFailure(message: string, status: number, token?: string): ApiError {
+export function callFailure(
+  message: string,
+  status: number,
+  token?: string,
+  retryAfterSeconds?: number,
+): ApiError {
   if (status === 401 && token) reportTokenRefused(token);
-  return new ApiError(message, status);
+  return new ApiError(message, status, status === 503 ? retryAfterSeconds : undefined);
 }
 
 export type RequestOptions<T> = {
@@ -93,7 +108,7 @@ export async function apiRequest<T = unknown>(
       failure.success && failure.data.message.trim() !== ''
         ? failure.data.message
         : messages.networkError;
-    throw callFailure(message, response.status, token);
+    throw callFailure(message, response.status, token, retryAfterOf(response));
   }
   if (!schema) return payload as T;
   const parsed = schema.safeParse(payload);

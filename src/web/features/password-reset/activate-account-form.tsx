@@ -18,8 +18,8 @@ export function ActivateAccountForm({ token, onDone }: Props) {
       title={messages.activateAccountTitle}
       intro={messages.activateAccountIntro}
       submitLabel={messages.activateAccount}
-      submit={async (password) => {
-        setSession(await activateAccount({ password, token }));
+      submit={async (password, retry) => {
+        setSession(await retry(() => activateAccount({ password, token })));
         showSuccess(messages.accountActivated);
         onDone();
       }}

@@ -3,11 +3,14 @@
  * account activation page (issue 15 item 3). New password, its confirmation and the live strength
  * label; the spec's local checks come first ('Set a strong password' below Medium, then
  * 'Passwords do not match'), then `submit`. A failure shows the server's message, which the
- * original product could lose (spec §8).
+ * original product could lose (spec §8); a 503 with Retry-After is waited out, counting down, and
+ * sent again once by itself (use-busy-retry.ts).
  */
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { messages } from '../../../contract/messages.ts';
 import { isStrongEnough } from '../../../contract/password-strength.ts';
+import { useBusyRetry } from '../../lib/use-busy-retry.ts';
+import { BusyNotice } from '../../ui/busy-notice.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { showError } from '../../ui/toast.ts';
 import { showFailure } from '../../ui/show-failure.ts';
@@ -18,8 +21,11 @@ type Props = {
   title: string;
   intro: string;
   submitLabel: string;
-  /** Sends the password; on success the caller moves on (the form stays busy until then). */
-  submit: (password: string) => Promise<void>;
+  /**
+   * Sends the password through `retry` (the call only: a 503 with Retry-After is sent again
+   * once); on success the caller moves on (the form stays busy until then).
+   */
+  submit: (password: string, retry: <T>(call: () => Promise<T>) => Promise<T>) => Promise<void>;
   /** A link for a fresh email. */
   footer: ReactNode;
 };
@@ -28,6 +34,7 @@ export function NewPasswordForm({ title, intro, submitLabel, submit, footer }: P
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [busy, setBusy] = useState(false);
+  const { countdown, run } = useBusyRetry();
   const meterId = useId();
   const headingId = useId();
 
@@ -44,7 +51,7 @@ export function NewPasswordForm({ title, intro, submitLabel, submit, footer }: P
     }
     setBusy(true);
     try {
-      await submit(password);
+      await submit(password, run);
     } catch (error) {
       showFailure(error);
       setBusy(false);
@@ -78,6 +85,7 @@ export function NewPasswordForm({ title, intro, submitLabel, submit, footer }: P
           value={confirm}
           onChange={(event) => setConfirm(event.target.value)}
         />
+        <BusyNotice countdown={countdown} />
         <button type="submit" className="button button--primary button--block" disabled={busy}>
           {busy ? messages.working : submitLabel}
         </button>

@@ -17,8 +17,8 @@ export function ResetPasswordForm({ token, onDone }: Props) {
       title={messages.resetPasswordTitle}
       intro={messages.resetPasswordIntro}
       submitLabel={messages.updatePassword}
-      submit={async (password) => {
-        await resetPassword({ password, token });
+      submit={async (password, retry) => {
+        await retry(() => resetPassword({ password, token }));
         showSuccess(messages.passwordUpdated);
         onDone();
       }}

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { firstScreenMessages as messages } from '../../../contract/messages-first-screen.ts';
+import { BusyNotice } from '../../ui/busy-notice.tsx';
 import { EmailField } from '../../ui/email-field.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { lowerCaseAsTyped } from './lower-case-as-typed.ts';
@@ -14,7 +15,7 @@ import { useAuthSubmit } from './use-auth-submit.ts';
 export function LoginForm() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const { busy, onSubmit } = useAuthSubmit(() => ({ email: email.trim(), password }));
+  const { busy, countdown, onSubmit } = useAuthSubmit(() => ({ email: email.trim(), password }));
 
   return (
     <form className="form" method="post" noValidate onSubmit={onSubmit} aria-busy={busy}>
@@ -37,6 +38,7 @@ export function LoginForm() {
           {messages.forgotPassword}
         </Link>
       </div>
+      <BusyNotice countdown={countdown} />
       <button type="submit" className="button button--primary button--block" disabled={busy}>
         {busy ? messages.working : messages.logIn}
       </button>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { firstScreenMessages as messages } from '../../../contract/messages-first-screen.ts';
+import { BusyNotice } from '../../ui/busy-notice.tsx';
 import { EmailField } from '../../ui/email-field.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { lowerCaseAsTyped } from './lower-case-as-typed.ts';
@@ -17,7 +18,7 @@ export function SignUpForm() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [mailed, setMailed] = useState('');
-  const { busy, onSubmit } = useAuthSubmit(
+  const { busy, countdown, onSubmit } = useAuthSubmit(
     () => ({ name: name.trim(), email: email.trim(), password }),
     (message) => {
       setMailed(message);
@@ -46,6 +47,7 @@ export function SignUpForm() {
         value={password}
         onChange={(event) => setPassword(event.target.value)}
       />
+      <BusyNotice countdown={countdown} />
       <button type="submit" className="button button--primary button--block" disabled={busy}>
         {busy ? messages.working : messages.signUp}
       </button>

@@ -3,11 +3,14 @@
  * filled, else 'Please enter all details' and no call), then the call, then the session is stored,
  * which moves the screen to step 2. A sign-up the server answers with "check your email" (the
  * account is activated by a mailed link) shows that message instead and stays on step 1.
- * Failures show the server's message in an error toast.
+ * Failures show the server's message in an error toast; a 503 with Retry-After (many sign-ins at
+ * once) is waited out and sent again once by itself (use-busy-retry.ts), the countdown in
+ * `countdown` for the form to show.
  */
 import { useState, type FormEvent } from 'react';
 import type { LoginSignUpRequest } from '../../../contract/auth.ts';
 import { firstScreenMessages as messages } from '../../../contract/messages-first-screen.ts';
+import { useBusyRetry } from '../../lib/use-busy-retry.ts';
 import { setSession } from '../../session/index.ts';
 import { showError, showSuccess } from '../../ui/toast.ts';
 import { showFailure } from '../../ui/show-failure.ts';
@@ -31,6 +34,7 @@ export function useAuthSubmit(
   onMailed?: (message: string) => void,
 ) {
   const [busy, setBusy] = useState(false);
+  const { countdown, run } = useBusyRetry();
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -43,7 +47,7 @@ export function useAuthSubmit(
     setBusy(true);
     try {
       const { loginOrSignUp } = await loadApi();
-      const answer = await loginOrSignUp(body);
+      const answer = await run(() => loginOrSignUp(body));
       if ('token' in answer) {
         setSession(answer);
         return;
@@ -57,5 +61,5 @@ export function useAuthSubmit(
     }
   }
 
-  return { busy, onSubmit };
+  return { busy, countdown, onSubmit };
 }
