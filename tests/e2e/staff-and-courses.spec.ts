@@ -137,6 +137,13 @@ test('an invited teacher creates a course and fills it; an invited assistant see
   await expect(seen.nth(1).getByRole('cell').nth(7)).toHaveText('Assistant');
   await expect(assistant.getByRole('button', { name: 'New course' })).toHaveCount(0);
   await expect(dashMenu(assistant).getByRole('link', { name: 'Staff' })).toHaveCount(0);
+  // Owners' things are not offered: deleting accounts, the judge's state on Home.
+  await expect(dashMenu(assistant).getByRole('link', { name: 'Delete User' })).toHaveCount(0);
+  await dashMenu(assistant).getByRole('link', { name: 'Home' }).click();
+  await expect(
+    assistant.getByText('(accounts, including uploaded', { exact: false }),
+  ).toBeVisible();
+  await expect(assistant.getByRole('heading', { name: 'Judge queue' })).toHaveCount(0);
 
   await teacherContext.close();
   await assistantContext.close();

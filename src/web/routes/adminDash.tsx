@@ -86,7 +86,8 @@ function View({
         <>
           <StudentCount token={token} />
           <ChallengeList token={token} />
-          <JudgeQueuePanel token={token} />
+          {/* The judge's state is the owners' (operations.read): others would be refused. */}
+          {self && self.role !== 'owner' ? null : <JudgeQueuePanel token={token} />}
         </>
       );
     case 'exams':

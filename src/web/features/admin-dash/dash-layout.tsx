@@ -37,7 +37,9 @@ type Props = {
 };
 
 export function DashLayout({ current, adminEmail, isOwner, onLogout, children }: Props) {
-  const items = [...menu, coursesItem, ...(isOwner ? [staffItem] : [])];
+  // Deleting an account is the owners' (a teacher or assistant would only be refused).
+  const spec = isOwner === false ? menu.filter((item) => item.view !== 'delete-user') : menu;
+  const items = [...spec, coursesItem, ...(isOwner ? [staffItem] : [])];
   return (
     <div className="dash">
       <nav className="dash__menu" aria-label={messages.adminMenuLabel}>
