@@ -1,5 +1,7 @@
 import { expect, test } from '@playwright/test';
+import { adminLoginPath } from '../../src/contract/admin.ts';
 import { loginSignUpPath } from '../../src/contract/auth.ts';
+import { E2E_ADMIN } from './admin-credentials.ts';
 import { expectStepTwo, newAccount, studentScreen } from './support.ts';
 
 // page.route cannot see requests a service worker makes; this test answers the login with it.
@@ -47,4 +49,26 @@ test('a login answered 503 with Retry-After shows the busy countdown and signs i
   expect(bodies).toHaveLength(2);
   expect(bodies[1]).toEqual(bodies[0]);
   await expect(notice).toHaveCount(0);
+});
+
+test('a staff sign-in answered 503 with Retry-After waits and signs in by itself', async ({
+  page,
+}) => {
+  let calls = 0;
+  await page.route(`**${adminLoginPath}`, async (route) => {
+    calls += 1;
+    if (calls > 1) return route.continue();
+    return route.fulfill({
+      status: 503,
+      headers: { 'retry-after': '1' },
+      json: { message: 'Many people are signing in right now. Please try again in 1 seconds.' },
+    });
+  });
+  await page.goto('/admin');
+  await page.getByLabel('Admin email').fill(E2E_ADMIN.email);
+  await page.getByLabel('Password').fill(E2E_ADMIN.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByTestId('busy-notice')).toContainText('Many people are signing in');
+  await expect(page).toHaveURL(/\/adminDash/);
+  expect(calls).toBe(2);
 });
