@@ -3,29 +3,11 @@
  * (every migration up to 0025) comes out with its administrator an owner, and every challenge,
  * exam, submission and roster entry in the default course, nothing lost.
  */
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_COURSE_ID } from '../../src/contract/courses.ts';
-import { migrateUpTo } from '../../src/server/db/backup/migrate-up-to.ts';
-import { openDatabase, type DatabaseHandle } from '../../src/server/db/connection.ts';
-import { readMigrationJournal } from '../../src/server/db/migration-journal.ts';
-import { createScratchDatabase } from '../../src/server/db/scratch-database.ts';
-import { databaseKinds, type DatabaseKind } from './harness.ts';
-
-async function freshDatabase(
-  kind: DatabaseKind,
-): Promise<{ database: DatabaseHandle; drop(): Promise<void> }> {
-  if (kind === 'postgres') {
-    const scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL ?? '', 'portal_test');
-    const database = await openDatabase({ kind: 'postgres', url: scratch.url, poolSize: 2 });
-    return { database, drop: scratch.drop };
-  }
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-api-migration-'));
-  const database = await openDatabase({ kind: 'pglite', dataDir: dir });
-  return { database, drop: () => fs.rm(dir, { recursive: true, force: true }) };
-}
+import type { DatabaseHandle } from '../../src/server/db/connection.ts';
+import { databaseKinds } from './harness.ts';
+import { freshDatabase, migrateThrough } from './migration-database.ts';
 
 describe.each(databaseKinds)('migration 0026 (courses) on %s', (kind) => {
   let database: DatabaseHandle;
@@ -34,10 +16,7 @@ describe.each(databaseKinds)('migration 0026 (courses) on %s', (kind) => {
 
   beforeAll(async () => {
     ({ database, drop } = await freshDatabase(kind));
-    const { entries } = await readMigrationJournal();
-    const before = entries.find((e) => e.tag.startsWith('0025_'));
-    if (!before) throw new Error('migration 0025 is missing');
-    await migrateUpTo(database.pool, before.when);
+    await migrateThrough(database, '0025_');
     // As the previous release wrote them: an administrator, two challenges, an exam, a student
     // who signed up, a roster entry not yet claimed, and submissions.
     await q(`insert into admins (email, password_hash) values ('boss@x.test', 'hash')`);

@@ -6,28 +6,10 @@
  * takes the sitting attempts (the old signature is gone).
  */
 import crypto from 'node:crypto';
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrateUpTo } from '../../src/server/db/backup/migrate-up-to.ts';
-import { openDatabase, type DatabaseHandle } from '../../src/server/db/connection.ts';
-import { readMigrationJournal } from '../../src/server/db/migration-journal.ts';
-import { createScratchDatabase } from '../../src/server/db/scratch-database.ts';
-import { databaseKinds, type DatabaseKind } from './harness.ts';
-
-async function freshDatabase(
-  kind: DatabaseKind,
-): Promise<{ database: DatabaseHandle; drop(): Promise<void> }> {
-  if (kind === 'postgres') {
-    const scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL ?? '', 'portal_test');
-    const database = await openDatabase({ kind: 'postgres', url: scratch.url, poolSize: 2 });
-    return { database, drop: scratch.drop };
-  }
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-api-migration-'));
-  const database = await openDatabase({ kind: 'pglite', dataDir: dir });
-  return { database, drop: () => fs.rm(dir, { recursive: true, force: true }) };
-}
+import type { DatabaseHandle } from '../../src/server/db/connection.ts';
+import { databaseKinds } from './harness.ts';
+import { freshDatabase, migrateThrough } from './migration-database.ts';
 
 describe.each(databaseKinds)('migration 0020 (exams) on %s', (kind) => {
   let database: DatabaseHandle;
@@ -36,10 +18,7 @@ describe.each(databaseKinds)('migration 0020 (exams) on %s', (kind) => {
 
   beforeAll(async () => {
     ({ database, drop } = await freshDatabase(kind));
-    const { entries } = await readMigrationJournal();
-    const before = entries.find((e) => e.tag.startsWith('0019_'));
-    if (!before) throw new Error('migration 0019 is missing');
-    await migrateUpTo(database.pool, before.when);
+    await migrateThrough(database, '0019_');
     // As the previous release wrote them: OLD-A with a sitting and standings, OLD-B without a
     // sitting yet (made on first use), and a submission of b on OLD-B with no standing at all.
     for (const id of ['OLD-A', 'OLD-B'])

@@ -4,28 +4,10 @@
  * migrated forward) comes out with each challenge a sitting and each attempt's timer in a sitting
  * attempt, unchanged, and the timer still rules the compiler page.
  */
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrateUpTo } from '../../src/server/db/backup/migrate-up-to.ts';
-import { openDatabase, type DatabaseHandle } from '../../src/server/db/connection.ts';
-import { readMigrationJournal } from '../../src/server/db/migration-journal.ts';
-import { createScratchDatabase } from '../../src/server/db/scratch-database.ts';
-import { databaseKinds, type DatabaseKind } from './harness.ts';
-
-async function freshDatabase(
-  kind: DatabaseKind,
-): Promise<{ database: DatabaseHandle; drop(): Promise<void> }> {
-  if (kind === 'postgres') {
-    const scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL ?? '', 'portal_test');
-    const database = await openDatabase({ kind: 'postgres', url: scratch.url, poolSize: 2 });
-    return { database, drop: scratch.drop };
-  }
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-api-migration-'));
-  const database = await openDatabase({ kind: 'pglite', dataDir: dir });
-  return { database, drop: () => fs.rm(dir, { recursive: true, force: true }) };
-}
+import type { DatabaseHandle } from '../../src/server/db/connection.ts';
+import { databaseKinds } from './harness.ts';
+import { freshDatabase, migrateThrough } from './migration-database.ts';
 
 describe.each(databaseKinds)('migration 0016 (sittings) on %s', (kind) => {
   let database: DatabaseHandle;
@@ -34,10 +16,7 @@ describe.each(databaseKinds)('migration 0016 (sittings) on %s', (kind) => {
 
   beforeAll(async () => {
     ({ database, drop } = await freshDatabase(kind));
-    const { entries } = await readMigrationJournal();
-    const before = entries.find((e) => e.tag.startsWith('0015_'));
-    if (!before) throw new Error('migration 0015 is missing');
-    await migrateUpTo(database.pool, before.when);
+    await migrateThrough(database, '0015_');
     // As an older release wrote them: two challenges, three students, three attempts.
     for (const id of ['OLD-A', 'OLD-B'])
       await q(
