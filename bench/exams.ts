@@ -31,7 +31,7 @@ import { examExportColumns, examExportPages } from '../src/server/exams/exam-exp
 import { writeExamXlsx } from '../src/server/exams/exam-export-writers.ts';
 import { findExamByCode, readExam } from '../src/server/exams/exam-queries.ts';
 import { examRecordsSignals } from '../src/server/exams/exam-results-queries.ts';
-import { rowsOf } from '../src/server/results/sql-helpers.ts';
+import { rowsOf } from '../src/server/db/sql-helpers.ts';
 import { createWallClock } from '../src/server/results/wall-clock.ts';
 import { startBenchServer, type BenchServer } from './bench-server.ts';
 import { median, summarize } from './stats.ts';

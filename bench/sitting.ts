@@ -24,7 +24,7 @@ import { studentExamOpenPath, studentExamTimerPath } from '../src/contract/exams
 import { staffAnnouncementsPath, studentExamNoticesPath } from '../src/contract/notices.ts';
 import { proctorExamPath, type ProctorView } from '../src/contract/proctor.ts';
 import type { Db } from '../src/server/db/connection.ts';
-import { rowsOf } from '../src/server/results/sql-helpers.ts';
+import { rowsOf } from '../src/server/db/sql-helpers.ts';
 import { startBenchServer, type BenchServer } from './bench-server.ts';
 import { summarize } from './stats.ts';
 

@@ -2,7 +2,7 @@
 import { sql } from 'drizzle-orm';
 import type { StaffMember } from '../../contract/staff.ts';
 import type { Db } from '../db/connection.ts';
-import { rowsOf } from '../results/sql-helpers.ts';
+import { rowsOf } from '../db/sql-helpers.ts';
 
 /** Every staff member with their courses (or one), owners first, then by email. */
 export async function listStaff(db: Db, only?: string): Promise<StaffMember[]> {

@@ -67,7 +67,7 @@ export const staffRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
   const mailer = createMailer(config);
   app.addHook('preClose', async () => mailer.close());
   const onRequest = guards.staff;
-  const config_ = { action: 'staff.manage' } as const;
+  const manageStaff = { action: 'staff.manage' } as const;
 
   app.get(
     staffSelfPath,
@@ -87,7 +87,7 @@ export const staffRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
 
   app.get(
     staffRoute,
-    { onRequest, config: config_, schema: { response: { 200: staffListSchema } } },
+    { onRequest, config: manageStaff, schema: { response: { 200: staffListSchema } } },
     async () => ({ staff: await listStaff(db), invitations: await pendingInvitations(db, now()) }),
   );
 
@@ -95,7 +95,7 @@ export const staffRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
     staffInvitationsRoute,
     {
       onRequest,
-      config: config_,
+      config: manageStaff,
       schema: {
         body: staffInvitationRequestSchema,
         response: { 201: staffInvitationResponseSchema },
@@ -145,7 +145,7 @@ export const staffRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
     staffMemberRoute,
     {
       onRequest,
-      config: config_,
+      config: manageStaff,
       schema: {
         params: staffParamsSchema,
         body: staffUpdateRequestSchema,

@@ -2,7 +2,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AuditEntry } from '../../contract/audit.ts';
 import type { Db } from '../db/connection.ts';
-import { rowsOf } from '../results/sql-helpers.ts';
+import { rowsOf } from '../db/sql-helpers.ts';
 
 export type NewAuditEntry = {
   actorId: string | null;

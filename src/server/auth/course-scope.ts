@@ -13,7 +13,7 @@ import { credentialMessages } from '../../contract/student-credentials.ts';
 import { messages } from '../../contract/messages.ts';
 import type { Db } from '../db/connection.ts';
 import { HttpError } from '../http-error.ts';
-import { rowsOf } from '../results/sql-helpers.ts';
+import { rowsOf } from '../db/sql-helpers.ts';
 import { can, type Actor, type StaffAction } from './policy.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -140,6 +140,14 @@ export function visibleCourses(actor: Actor | null): 'all' | string[] {
 export function inVisibleCourses(column: AnyColumn, visible: 'all' | string[]): SQL | undefined {
   if (visible === 'all') return undefined;
   return visible.length === 0 ? sql`false` : inArray(column, visible);
+}
+
+/** The same condition for a hand-written query, on a column named by `column` (always SQL). */
+export function visibleCourseSql(column: SQL, visible: 'all' | string[]): SQL {
+  if (visible === 'all') return sql`true`;
+  if (visible.length === 0) return sql`false`;
+  // One text parameter cast to uuid[]: both databases' drivers read it the same way.
+  return sql`${column} = any(${`{${visible.join(',')}}`}::uuid[])`;
 }
 
 /**

@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/connection.ts';
-import { rowsOf } from '../results/sql-helpers.ts';
+import { rowsOf } from '../db/sql-helpers.ts';
 import type { Actor, CourseRole, StaffRole } from './policy.ts';
 
 type Row = {

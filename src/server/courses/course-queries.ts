@@ -1,9 +1,10 @@
 /** SQL of courses, their sections and their staff (issue 33, contract/courses.ts). */
 import { sql } from 'drizzle-orm';
 import { DEFAULT_COURSE_ID, type Course } from '../../contract/courses.ts';
+import { visibleCourseSql } from '../auth/course-scope.ts';
 import type { Actor } from '../auth/policy.ts';
 import type { Db } from '../db/connection.ts';
-import { rowsOf } from '../results/sql-helpers.ts';
+import { rowsOf } from '../db/sql-helpers.ts';
 
 type CourseRow = Omit<Course, 'myRole' | 'isDefault'>;
 
@@ -14,7 +15,6 @@ export async function listCourses(
   visible: 'all' | string[],
   only?: string,
 ): Promise<Course[]> {
-  const ids = visible === 'all' ? null : `{${visible.join(',')}}`;
   const rows = rowsOf<CourseRow>(
     await db.execute(sql`
       select c.id, c.code, c.title, c.term,
@@ -32,7 +32,7 @@ export async function listCourses(
             from course_staff cs join admins a on a.id = cs.staff_id
            where cs.course_id = c.id), '[]'::json) as staff
       from courses c
-      where (${ids}::uuid[] is null or c.id = any(${ids}::uuid[]))
+      where ${visibleCourseSql(sql`c.id`, visible)}
         and (${only ?? null}::uuid is null or c.id = ${only ?? null}::uuid)
       order by lower(c.code)`),
   );

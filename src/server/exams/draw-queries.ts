@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/connection.ts';
 import { examDraws } from '../db/schema.ts';
-import { rowsOf } from '../results/sql-helpers.ts';
+import { rowsOf } from '../db/sql-helpers.ts';
 import { drawFromPool } from './exam-draw.ts';
 
 export async function ensureDraws(

@@ -6,10 +6,10 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Exam, ExamInputParsed, ExamSlot, ExamSummary } from '../../contract/exams.ts';
 import type { SittingLifecycle } from '../../contract/sittings.ts';
-import { inVisibleCourses } from '../auth/course-scope.ts';
+import { inVisibleCourses, visibleCourseSql } from '../auth/course-scope.ts';
 import type { Db } from '../db/connection.ts';
 import { examSlotChoices, examSlots, exams, sittings } from '../db/schema.ts';
-import { rowsOf } from '../results/sql-helpers.ts';
+import { rowsOf } from '../db/sql-helpers.ts';
 
 export type ExamRow = typeof exams.$inferSelect;
 
@@ -141,14 +141,13 @@ export async function resolveChallengeIds(
 ): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map();
   // A challenge of a course the author has no part in is unknown to them (issue 33).
-  const courses = visible === 'all' ? null : `{${visible.join(',')}}`;
   const found = await db.execute(sql`
     select lower(challenge_id) as key, challenge_id as id from challenges
     where lower(challenge_id) in (${sql.join(
       ids.map((id) => sql`lower(${id})`),
       sql`, `,
     )})
-      and (${courses}::uuid[] is null or course_id = any(${courses}::uuid[]))
+      and ${visibleCourseSql(sql`course_id`, visible)}
     order by challenge_id`);
   const exact = new Set(ids);
   const resolved = new Map<string, string>();

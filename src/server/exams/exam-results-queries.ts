@@ -25,7 +25,7 @@ import {
   type Cursor,
   type SortKey,
 } from '../results/keyset.ts';
-import { containsPattern, iso, rowsOf } from '../results/sql-helpers.ts';
+import { containsPattern, iso, rowsOf } from '../db/sql-helpers.ts';
 import { slotCellsSql } from './exam-cells.ts';
 import type { ExamRow } from './exam-queries.ts';
 

@@ -31,7 +31,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/connection.ts';
-import { rowsOf } from '../results/sql-helpers.ts';
+import { rowsOf } from '../db/sql-helpers.ts';
 import { examTotalsSql } from './exam-cells.ts';
 import type { ExamRow } from './exam-queries.ts';
 

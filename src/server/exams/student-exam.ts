@@ -17,7 +17,7 @@ import { deadlineFor } from '../compiler/time-window.ts';
 import type { ChangeFeed } from '../changes/change-feed.ts';
 import type { Db } from '../db/connection.ts';
 import { HttpError } from '../http-error.ts';
-import { rowsOf } from '../results/sql-helpers.ts';
+import { rowsOf } from '../db/sql-helpers.ts';
 import {
   beginSittingAttempt,
   findSitting,

@@ -8,7 +8,7 @@
 import { sql } from 'drizzle-orm';
 import type { TestCodeResponse } from '../../contract/exams.ts';
 import type { Db } from '../db/connection.ts';
-import { rowsOf } from '../results/sql-helpers.ts';
+import { rowsOf } from '../db/sql-helpers.ts';
 
 /** The first key of the two-key advisory lock ("tcod"); the second is the code's hash. */
 const TEST_CODE_LOCK = 0x74636f64;

@@ -10,7 +10,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/connection.ts';
-import { rowsOf } from '../results/sql-helpers.ts';
+import { rowsOf } from '../db/sql-helpers.ts';
 import { KNOWN_ADDRESS_DAYS } from '../auth/unknown-clients.ts';
 
 export type PruneRules = {

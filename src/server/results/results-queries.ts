@@ -25,7 +25,7 @@ import {
   type SortKey,
 } from './keyset.ts';
 import { ownSittingOf } from '../sittings/sitting-queries.ts';
-import { containsPattern, iso, rowsOf } from './sql-helpers.ts';
+import { containsPattern, iso, rowsOf } from '../db/sql-helpers.ts';
 
 const bestVerdict = sql`(select s.verdict from submissions s where s.id = a.best_submission_id)`;
 

@@ -9,6 +9,7 @@ import type {
   StudentsRow,
   StudentsSortColumn,
 } from '../../contract/results.ts';
+import { visibleCourseSql } from '../auth/course-scope.ts';
 import type { Db } from '../db/connection.ts';
 import {
   afterCursor,
@@ -18,7 +19,7 @@ import {
   type Cursor,
   type SortKey,
 } from './keyset.ts';
-import { containsPattern, iso, rowsOf } from './sql-helpers.ts';
+import { containsPattern, iso, rowsOf } from '../db/sql-helpers.ts';
 
 // A subquery on the attempts' (user, challenge) index: evaluated only for the page's rows unless
 // the list is sorted by it. Challenges taken on their own (their own sitting), not exams' problems;
@@ -48,10 +49,9 @@ export type StudentsFilters = Omit<StudentsQueryParsed, 'cursor' | 'limit'>;
  */
 export function enrolledIn(visible: 'all' | string[]): SQL[] {
   if (visible === 'all') return [];
-  const courses = `{${visible.join(',')}}`;
   return [
     sql`exists (select 1 from enrolments e
-                 where e.user_id = u.id and e.course_id = any(${courses}::uuid[]))`,
+                 where e.user_id = u.id and ${visibleCourseSql(sql`e.course_id`, visible)})`,
   ];
 }
 

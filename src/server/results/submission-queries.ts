@@ -19,7 +19,7 @@ import { VERDICTS } from '../../contract/verdicts.ts';
 import type { Db } from '../db/connection.ts';
 import { attemptsAtSitting } from '../sittings/sitting-queries.ts';
 import { readStoredDetails } from '../submissions/submission-details.ts';
-import { iso, rowsOf } from './sql-helpers.ts';
+import { iso, rowsOf } from '../db/sql-helpers.ts';
 
 const cap = (text: string) => text.slice(0, RESULTS_TEXT_CAP);
 

@@ -8,7 +8,7 @@ import {
   type TimelineEvent,
 } from '../../../contract/signals.ts';
 import type { Db } from '../../db/connection.ts';
-import { iso, rowsOf } from '../../results/sql-helpers.ts';
+import { iso, rowsOf } from '../../db/sql-helpers.ts';
 import { ALLOWED_PASTES_SQL } from './signal-rules.ts';
 
 type HeadRow = {

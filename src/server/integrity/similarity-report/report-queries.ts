@@ -7,7 +7,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { languages, type Language } from '../../../contract/challenges.ts';
 import type { SimilaritySubmission } from '../../../contract/similarity.ts';
 import type { Db } from '../../db/connection.ts';
-import { rowsOf } from '../../results/sql-helpers.ts';
+import { rowsOf } from '../../db/sql-helpers.ts';
 import { ownSittingOf } from '../../sittings/sitting-queries.ts';
 
 export type SimilarityChallenge = {

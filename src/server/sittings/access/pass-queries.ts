@@ -5,7 +5,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
-import { rowsOf } from '../../results/sql-helpers.ts';
+import { rowsOf } from '../../db/sql-helpers.ts';
 
 /** The student's current attempt number at the sitting, 1 before they begin. */
 const currentNumber = (sittingId: string, userId: string): SQL =>

@@ -12,7 +12,7 @@ import {
 } from '../../../contract/notices.ts';
 import type { Db } from '../../db/connection.ts';
 import { HttpError } from '../../http-error.ts';
-import { iso, rowsOf } from '../../results/sql-helpers.ts';
+import { iso, rowsOf } from '../../db/sql-helpers.ts';
 import { assembleStaffNotices, assembleStudentNotices, type NoticeRow } from './notice-lists.ts';
 
 /** The newest notices read per list: a sitting's hours never come near it. */

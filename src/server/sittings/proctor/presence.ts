@@ -13,7 +13,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { OFFLINE_AFTER_SECONDS, PRESENCE_WRITE_SECONDS } from '../../../contract/proctor.ts';
 import type { ChangeFeed } from '../../changes/change-feed.ts';
 import type { Db } from '../../db/connection.ts';
-import { rowsOf } from '../../results/sql-helpers.ts';
+import { rowsOf } from '../../db/sql-helpers.ts';
 
 /**
  * What the page shows: a challenge on its own (that challenge), or an exam's screen with the

@@ -9,7 +9,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
 import { ALLOWED_PASTES_SQL } from '../../integrity/signals/signal-rules.ts';
-import { iso, rowsOf } from '../../results/sql-helpers.ts';
+import { iso, rowsOf } from '../../db/sql-helpers.ts';
 
 /** A student's row as read; the state is derived from it (proctor-state.ts). */
 export type ProctorRow = {

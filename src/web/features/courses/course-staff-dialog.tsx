@@ -112,7 +112,7 @@ export function CourseStaffDialog({
                       <td>
                         <button
                           type="button"
-                          className="course-list__action course-list__action--danger"
+                          className="link-button link-button--danger"
                           aria-label={`${courseUi.remove} ${member.name || member.email}`}
                           disabled={busy}
                           onClick={() => setRemoving(member)}

@@ -45,6 +45,14 @@ export function CoursesView({ token, canCreate }: { token: string; canCreate: bo
         : [...list, course];
     });
   }, []);
+  /** A dialog that saved a course: the list shows it and the dialog closes. */
+  const saved = useCallback(
+    (course: Course) => {
+      replace(course);
+      close();
+    },
+    [replace, close],
+  );
 
   const current =
     open && open.kind !== 'new' ? courses?.find((c) => c.id === open.courseId) : undefined;
@@ -107,36 +115,13 @@ export function CoursesView({ token, canCreate }: { token: string; canCreate: bo
         </div>
       )}
       {open?.kind === 'new' ? (
-        <CourseFormDialog
-          token={token}
-          onClose={close}
-          onSaved={(course) => {
-            replace(course);
-            close();
-          }}
-        />
+        <CourseFormDialog token={token} onClose={close} onSaved={saved} />
       ) : null}
       {open?.kind === 'edit' && current ? (
-        <CourseFormDialog
-          token={token}
-          course={current}
-          onClose={close}
-          onSaved={(course) => {
-            replace(course);
-            close();
-          }}
-        />
+        <CourseFormDialog token={token} course={current} onClose={close} onSaved={saved} />
       ) : null}
       {open?.kind === 'section' && current ? (
-        <SectionDialog
-          token={token}
-          course={current}
-          onClose={close}
-          onSaved={(course) => {
-            replace(course);
-            close();
-          }}
-        />
+        <SectionDialog token={token} course={current} onClose={close} onSaved={saved} />
       ) : null}
       {open?.kind === 'staff' && current ? (
         <CourseStaffDialog
@@ -204,7 +189,7 @@ function CourseRow({
             <>
               <button
                 type="button"
-                className="course-list__action"
+                className="link-button"
                 aria-label={label(courseUi.editCourse)}
                 onClick={() => onOpen('edit')}
               >
@@ -212,7 +197,7 @@ function CourseRow({
               </button>
               <button
                 type="button"
-                className="course-list__action"
+                className="link-button"
                 aria-label={label(courseUi.addSection)}
                 onClick={() => onOpen('section')}
               >
@@ -222,7 +207,7 @@ function CourseRow({
           ) : null}
           <button
             type="button"
-            className="course-list__action"
+            className="link-button"
             aria-label={label(courseUi.manageStaff)}
             onClick={() => onOpen('staff')}
           >

@@ -143,7 +143,7 @@ export function ExamList({ token }: { token: string }) {
                       name={exam.examCode}
                       path={examAccessRulesPath(exam.examCode)}
                       token={token}
-                      className="exam-list__action"
+                      className="link-button"
                     />
                   }
                   status={
@@ -278,7 +278,7 @@ function ExamRow({
           {exam.archived ? (
             <button
               type="button"
-              className="exam-list__action"
+              className="link-button"
               aria-label={label(messages.restoreExamLabel)}
               onClick={onRestore}
             >
@@ -287,7 +287,7 @@ function ExamRow({
           ) : (
             <button
               type="button"
-              className="exam-list__action exam-list__action--danger"
+              className="link-button link-button--danger"
               aria-label={label(
                 deletable(exam) ? messages.deleteExamLabel : messages.archiveExamLabel,
               )}

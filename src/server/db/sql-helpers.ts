@@ -1,4 +1,4 @@
-/** Small SQL pieces the results queries share. */
+/** Small SQL pieces every domain's hand-written queries share. */
 import { sql, type SQL } from 'drizzle-orm';
 
 /** Rows of a raw `db.execute` (node-postgres answers `{ rows }` on PGlite and PostgreSQL alike). */
