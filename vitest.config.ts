@@ -31,6 +31,28 @@ const sharedRegistry = {
  */
 const unitTestTimeout = 30_000;
 
+/**
+ * API test files run by `npm test` after the browser tests, in the browser runner's time (issue
+ * 36's two runners side by side): the unit and API runner took 966-1,034 s of a 1,059-1,156 s CI
+ * run while the browser runner was done after ~550 s. These four took 96-136 s each (2-core CI
+ * machine, 2026-11-28); moving them balances the two runners. Project `api-late`.
+ */
+export const apiFilesAfterBrowsers = [
+  'tests/api/problem-import.test.ts',
+  'tests/api/judge-queue.test.ts',
+  'tests/api/password-reset.test.ts',
+  'tests/api/oidc-sso.test.ts',
+];
+
+/** The API tests' project settings, shared by `api` and `api-late`. */
+const apiProject = {
+  environment: 'node',
+  globalSetup: ['./tests/api/global-setup.ts'],
+  // Generous: a bound on a hung test, never a measure of speed (two files share the cores).
+  testTimeout: 90_000,
+  hookTimeout: 120_000,
+} as const;
+
 // Browser-side unit tests in jsdom, server-side unit tests in node (each split in two: see
 // unit-web), the API tests that start the real server on a real database (PGlite, plus
 // PostgreSQL when TEST_DATABASE_URL is set), and the judge's sandbox tests that run real programs
@@ -96,14 +118,12 @@ export default defineConfig({
       {
         test: {
           name: 'api',
-          environment: 'node',
           include: ['tests/api/**/*.test.ts'],
-          globalSetup: ['./tests/api/global-setup.ts'],
-          // Generous: a bound on a hung test, never a measure of speed (two files share the cores).
-          testTimeout: 90_000,
-          hookTimeout: 120_000,
+          exclude: [...configDefaults.exclude, ...apiFilesAfterBrowsers],
+          ...apiProject,
         },
       },
+      { test: { name: 'api-late', include: apiFilesAfterBrowsers, ...apiProject } },
       {
         test: {
           name: 'judge',

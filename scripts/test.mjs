@@ -39,16 +39,33 @@ const steps = [
  * The two test runners run at once (issue 36): each spends most of its time waiting (on the
  * judge's time limits, databases, page loads), so on 2 cores they overlap: 10 + 7 minutes one
  * after the other, about 11 side by side. The browser tests' output goes to a file, printed when
- * both are done, so each runner's log reads in one piece.
+ * both are done, so each runner's log reads in one piece. The browser runner then runs the API
+ * files of project `api-late` (vitest.config.ts apiFilesAfterBrowsers), so both end together.
  */
-const runners = [
+const vitestLateJson = path.join(results, 'vitest-late.json');
+const vitestRun = (projects, json) => [
+  'npx',
   [
-    'unit and API tests',
-    'npx',
-    ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`],
-    'inherit',
+    'vitest',
+    'run',
+    ...projects.map((project) => `--project=${project}`),
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${json}`,
   ],
-  ['browser tests', 'npm', ['run', '--silent', 'test:e2e'], e2eLog],
+];
+const runners = [
+  {
+    output: 'inherit',
+    stages: [['unit and API tests', ...vitestRun(['!api-late'], vitestJson)]],
+  },
+  {
+    output: e2eLog,
+    stages: [
+      ['browser tests', 'npm', ['run', '--silent', 'test:e2e']],
+      ['late API tests', ...vitestRun(['api-late'], vitestLateJson)],
+    ],
+  },
 ];
 
 /** Each stage's wall time, printed at the end so a slow stage shows in every CI log. */
@@ -66,34 +83,42 @@ for (const [name, command, args] of steps) {
   }
 }
 
+/** Runs one stage to its end, its output inherited or appended to `output`. */
+function runStage([name, command, args], output) {
+  return new Promise((resolve) => {
+    const started = Date.now();
+    const file = output === 'inherit' ? undefined : fs.openSync(output, 'a');
+    const child = spawn(command, args, {
+      stdio: file === undefined ? 'inherit' : ['ignore', file, file],
+    });
+    child.on('close', (code) => {
+      if (file !== undefined) fs.closeSync(file);
+      times.push([name, (Date.now() - started) / 1000]);
+      if (code !== 0) failed.push(name);
+      resolve();
+    });
+  });
+}
+
 if (failed.length === 0) {
-  console.log(`\n=== ${runners.map(([name]) => name).join(' and ')} (side by side) ===`);
-  console.log(`(the browser tests' output is in ${e2eLog}, printed below when they end)\n`);
+  const names = runners.map(({ stages }) => stages.map(([name]) => name).join(', then '));
+  console.log(`\n=== ${names.join(' and ')} (side by side) ===`);
+  console.log(`(the second runner's output is in ${e2eLog}, printed below when it ends)\n`);
+  fs.writeFileSync(e2eLog, '');
   await Promise.all(
-    runners.map(
-      ([name, command, args, output]) =>
-        new Promise((resolve) => {
-          const started = Date.now();
-          const file = output === 'inherit' ? undefined : fs.openSync(output, 'w');
-          const child = spawn(command, args, {
-            stdio: file === undefined ? 'inherit' : ['ignore', file, file],
-          });
-          child.on('close', (code) => {
-            if (file !== undefined) fs.closeSync(file);
-            times.push([name, (Date.now() - started) / 1000]);
-            if (code !== 0) failed.push(name);
-            resolve();
-          });
-        }),
-    ),
+    runners.map(async ({ output, stages }) => {
+      // A runner's later stages run even when an earlier one failed: every failure shows at once.
+      for (const stage of stages) await runStage(stage, output);
+    }),
   );
-  console.log(`\n=== browser tests (output) ===`);
+  console.log(`\n=== browser tests and late API tests (output) ===`);
   process.stdout.write(fs.readFileSync(e2eLog, 'utf8'));
 }
 
 const counts = { passed: 0, failed: 0, skipped: 0 };
-if (fs.existsSync(vitestJson)) {
-  const v = JSON.parse(fs.readFileSync(vitestJson, 'utf8'));
+for (const json of [vitestJson, vitestLateJson]) {
+  if (!fs.existsSync(json)) continue;
+  const v = JSON.parse(fs.readFileSync(json, 'utf8'));
   counts.passed += v.numPassedTests ?? 0;
   counts.failed += v.numFailedTests ?? 0;
   counts.skipped += (v.numPendingTests ?? 0) + (v.numTodoTests ?? 0);
