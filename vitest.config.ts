@@ -46,12 +46,12 @@ export const apiFilesAfterBrowsers = [
 
 /** The API tests' project settings, shared by `api` and `api-late`. */
 const apiProject = {
-  environment: 'node',
+  environment: 'node' as const,
   globalSetup: ['./tests/api/global-setup.ts'],
   // Generous: a bound on a hung test, never a measure of speed (two files share the cores).
   testTimeout: 90_000,
   hookTimeout: 120_000,
-} as const;
+};
 
 // Browser-side unit tests in jsdom, server-side unit tests in node (each split in two: see
 // unit-web), the API tests that start the real server on a real database (PGlite, plus

@@ -23,6 +23,7 @@ import {
 } from '../src/server/judge/languages.ts';
 import type { JudgeLanguage, JudgeRequest } from '../src/server/judge/types.ts';
 import { median, summarize } from './stats.ts';
+import { sandboxDecisionRows, type BoxCostRow } from './judge-box-cost.ts';
 
 const HELLO: Record<JudgeLanguage, string> = {
   python: 'print("hello")\n',
@@ -135,6 +136,8 @@ export async function judgeBenchmark(): Promise<{
   /** Sandboxed runs/s (the deadline-burst part compares its drain rate with it). */
   throughput: number;
   throughputRatio: JudgeThroughput;
+  /** The realistic throughput and one box's cost against bwrap's floor (judge-box-cost.ts). */
+  sandboxDecision: BoxCostRow[];
 }> {
   const config = judgeConfigFromEnv(process.env, {
     workDir: path.join(os.tmpdir(), 'campus-judge-bench'),
@@ -276,7 +279,13 @@ export async function judgeBenchmark(): Promise<{
     goal: `≥ ${THROUGHPUT_GOAL}x bare`,
     met: throughput.ratio >= THROUGHPUT_GOAL,
   });
-  return { rows, throughput: throughput.sandboxedRunsPerSecond, throughputRatio: throughput };
+  const sandboxDecision = await sandboxDecisionRows(config);
+  return {
+    rows,
+    throughput: throughput.sandboxedRunsPerSecond,
+    throughputRatio: throughput,
+    sandboxDecision,
+  };
 }
 
 /** Writes the source where the judge would and returns its command context for bare runs. */

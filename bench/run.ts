@@ -110,6 +110,19 @@ async function reportJudge() {
       `${t.ratio.toFixed(2)}x bare (goal ≥ ${THROUGHPUT_GOAL}x) ${t.ratio >= THROUGHPUT_GOAL ? 'met' : 'NOT met'}; ` +
       `per round (sandboxed/bare runs/s): ${t.rounds.map((r) => `${r.sandboxed.toFixed(1)}/${r.bare.toFixed(1)}`).join(', ')}`,
   );
+  console.log(
+    '\nThe sandbox decision (a fresh box per run): a realistic problem, and one box against bwrap',
+  );
+  console.table(
+    judge.sandboxDecision.map((r) => ({
+      case: r.name,
+      'bare / floor': r.bare,
+      sandboxed: r.sandboxed,
+      ratio: `${r.ratio.toFixed(2)}x`,
+      goal: r.goal,
+      met: r.met ? 'yes' : 'NO',
+    })),
+  );
 }
 
 if (!postgresUrl)
