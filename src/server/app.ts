@@ -66,6 +66,7 @@ import { startJudging } from './submissions/judging.ts';
 import { createJudge, type JudgeService } from './judge/index.ts';
 import { rosterRoutes } from './roster/roster-routes.ts';
 import { registerStaticFiles } from './static-files.ts';
+import { createMailer } from './mail/create-mailer.ts';
 import { passwordResetRoutes } from './password-reset/password-reset-routes.ts';
 import { studentAccountRoutes } from './users/student-account-routes.ts';
 import { teacherResultsRoutes } from './results/index.ts';
@@ -200,6 +201,8 @@ export async function buildApp(
       devices,
     });
   const secureCookies = config.publicUrl.startsWith('https:');
+  // One mailer (SMTP connection pool or outbox) for every feature that mails.
+  const mailer = createMailer(config);
   const readiness = watchJudgeReadiness(judge, app.log, config.judgeReadinessCheckSeconds);
   const pruning = startPruning(
     database.db,
@@ -228,8 +231,9 @@ export async function buildApp(
     limiter,
     clients: unknownClients('login'),
     config,
+    mailer,
   });
-  await app.register(passwordResetRoutes, { db: database.db, config, versions });
+  await app.register(passwordResetRoutes, { db: database.db, config, versions, mailer });
   await app.register(sessionRoutes, { guards, versions });
   await seedFirstAdmin(
     database.db,
@@ -313,6 +317,7 @@ export async function buildApp(
     db: database.db,
     guards,
     config,
+    mailer,
     now: deps.now ?? (() => new Date()),
   });
   await app.register(staffRoutes, {
@@ -321,6 +326,7 @@ export async function buildApp(
     tokens,
     versions,
     config,
+    mailer,
     now: deps.now ?? (() => new Date()),
   });
   await app.register(oidcRoutes, {
@@ -358,6 +364,8 @@ export async function buildApp(
     await judging.close();
     if (!deps.judge) await judge.close();
     await versions.close();
+    // After every plugin's preClose, where the mail jobs still running are waited for.
+    mailer.close();
     await database.close();
   });
   return app;

@@ -32,7 +32,7 @@ import type { TokenService } from '../auth/tokens.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/connection.ts';
 import { HttpError } from '../http-error.ts';
-import { createMailer } from '../mail/create-mailer.ts';
+import type { Mailer } from '../mail/mailer.ts';
 import { hashResetToken, newResetToken } from '../password-reset/reset-token.ts';
 import { findAdminById } from './admin-queries.ts';
 import { adminSession } from './admin-session.ts';
@@ -52,6 +52,7 @@ type Deps = {
   tokens: TokenService;
   versions: SessionVersions;
   config: Config;
+  mailer: Mailer;
   now: () => Date;
 };
 
@@ -63,9 +64,7 @@ const acceptProblems = {
 } as const;
 
 export const staffRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
-  const { db, guards, tokens, versions, config, now } = deps;
-  const mailer = createMailer(config);
-  app.addHook('preClose', async () => mailer.close());
+  const { db, guards, tokens, versions, config, mailer, now } = deps;
   const onRequest = guards.staff;
   const manageStaff = { action: 'staff.manage' } as const;
 

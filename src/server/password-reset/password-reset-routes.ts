@@ -8,20 +8,19 @@ import { createLoginThrottle } from '../auth/login-throttle.ts';
 import type { SessionVersions } from '../auth/session-versions.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/connection.ts';
-import { createMailer } from '../mail/create-mailer.ts';
+import type { Mailer } from '../mail/mailer.ts';
 import { createJobRunner } from './after-response-jobs.ts';
 import { createResetPasswordRoute } from './create-reset-password-route.ts';
 import { resetPasswordRoute } from './reset-password-route.ts';
 import { sendResetLink, type ResetLinkDeps } from './send-reset-link.ts';
 
-type Options = { db: Db; config: Config; versions: SessionVersions };
+type Options = { db: Db; config: Config; versions: SessionVersions; mailer: Mailer };
 
 export const passwordResetRoutes: FastifyPluginAsyncZod<Options> = async (
   app,
-  { db, config, versions },
+  { db, config, versions, mailer },
 ) => {
   const log = app.log.child({ component: 'password-reset' });
-  const mailer = createMailer(config);
   const jobs = createJobRunner(log);
   const deps: ResetLinkDeps = {
     db,
@@ -45,6 +44,5 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<Options> = async (
   // preClose, not onClose: the app's onClose closes the database before a plugin's onClose runs.
   app.addHook('preClose', async () => {
     await jobs.close();
-    mailer.close();
   });
 };

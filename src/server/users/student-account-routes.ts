@@ -10,7 +10,7 @@ import type { UnknownClients } from '../auth/unknown-clients.ts';
 import type { TokenService } from '../auth/tokens.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/connection.ts';
-import { createMailer } from '../mail/create-mailer.ts';
+import type { Mailer } from '../mail/mailer.ts';
 import { createJobRunner } from '../password-reset/after-response-jobs.ts';
 import { activateAccountRoute } from './activate-account-route.ts';
 import { loginSignUpRoute } from './login-sign-up.ts';
@@ -22,12 +22,12 @@ type Options = {
   limiter: LoginThrottle;
   clients: UnknownClients;
   config: Config;
+  mailer: Mailer;
 };
 
 export const studentAccountRoutes: FastifyPluginAsyncZod<Options> = async (app, options) => {
-  const { db, tokens, limiter, clients, config } = options;
+  const { db, tokens, limiter, clients, config, mailer } = options;
   const log = app.log.child({ component: 'sign-up' });
-  const mailer = createMailer(config);
   const jobs = createJobRunner(log);
   const mail: SignUpMailDeps = {
     db,
@@ -55,6 +55,5 @@ export const studentAccountRoutes: FastifyPluginAsyncZod<Options> = async (app, 
   // preClose, not onClose: the app's onClose closes the database before a plugin's onClose runs.
   app.addHook('preClose', async () => {
     await jobs.close();
-    mailer.close();
   });
 };

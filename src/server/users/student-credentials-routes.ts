@@ -18,18 +18,16 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/connection.ts';
 import { HttpError } from '../http-error.ts';
 import { activateAccountEmail } from '../mail/activate-account-email.ts';
-import { createMailer } from '../mail/create-mailer.ts';
+import type { Mailer } from '../mail/mailer.ts';
 import { issueResetToken } from '../password-reset/reset-token-queries.ts';
 import { newResetToken } from '../password-reset/reset-token.ts';
 import { activationLink } from './sign-up-mail.ts';
 import { findUserById } from './user-queries.ts';
 
-type Deps = { db: Db; guards: Guards; config: Config; now: () => Date };
+type Deps = { db: Db; guards: Guards; config: Config; mailer: Mailer; now: () => Date };
 
 export const studentCredentialsRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
-  const { db, guards, config, now } = deps;
-  const mailer = createMailer(config);
-  app.addHook('preClose', async () => mailer.close());
+  const { db, guards, config, mailer, now } = deps;
 
   app.post(
     activationLinkRoute,
