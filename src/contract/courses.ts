@@ -33,6 +33,10 @@ export const courseMessages = {
   sectionTaken: 'This course already has a section of this name.',
   courseNotFound: 'No such course.',
   staffNotFound: 'No such staff member.',
+  staffByEmailNotFound:
+    'No active staff member has this email address. An owner invites new staff from Staff.',
+  staffIdOrEmail: 'Name the staff member by id or by email address, not both.',
+  invalidStaffEmail: "Enter the staff member's email address.",
   ownerNeedsNoCourse: 'An owner may act in every course: there is nothing to add.',
   assistantCannotTeach: 'An assistant can only assist in a course.',
   chooseCourse: 'Choose the course this belongs to.',
@@ -77,15 +81,32 @@ export const sectionInputSchema = z
   )
   .strict();
 
+/**
+ * A member added to a course: by id (an owner picks from the portal's staff list) or by email
+ * (a teacher, who may not read that list, types their assistant's address).
+ */
 export const courseStaffInputSchema = z
   .object(
     {
-      staffId: z.uuid({ error: courseMessages.invalidStaffId }),
+      staffId: z.uuid({ error: courseMessages.invalidStaffId }).optional(),
+      staffEmail: z
+        .string({ error: courseMessages.invalidStaffEmail })
+        .trim()
+        .toLowerCase()
+        .pipe(
+          z
+            .email({ error: courseMessages.invalidStaffEmail })
+            .max(254, { error: courseMessages.invalidStaffEmail }),
+        )
+        .optional(),
       role: z.enum(COURSE_ROLES, { error: courseMessages.invalidCourseRole }),
     },
     { error: courseMessages.invalidStaffId },
   )
-  .strict();
+  .strict()
+  .refine((input) => (input.staffId === undefined) !== (input.staffEmail === undefined), {
+    error: courseMessages.staffIdOrEmail,
+  });
 export const courseStaffParamsSchema = z.object({
   courseId: courseIdSchema,
   staffId: z.uuid({ error: courseMessages.invalidStaffId }),

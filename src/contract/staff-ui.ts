@@ -52,6 +52,8 @@ export const courseUi = {
   addStaff: 'Add to the course',
   fieldStaffMember: 'Staff member',
   chooseStaffMember: 'Choose a staff member',
+  fieldStaffEmail: "Staff member's email address",
+  staffEmailHint: 'A teacher or assistant who already has a staff account on the portal.',
   fieldCourseRole: 'Role in the course',
   remove: 'Remove',
   removeTitle: 'Remove from the course?',

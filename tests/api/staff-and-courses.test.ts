@@ -234,6 +234,42 @@ describe.each(databaseKinds)('staff and courses on %s', (kind) => {
     });
   });
 
+  it('lets a teacher add an assistant to their course by email address, not a stranger', async () => {
+    const helper = await invitedStaff(server, 'Lin@College.test', 'assistant');
+    const staffOf = coursePath(courseId) + '/staff';
+    const added = await call(
+      server,
+      'PUT',
+      staffOf,
+      { staffEmail: ' LIN@college.test ', role: 'assistant' },
+      teacher.headers,
+    );
+    expect(added.status).toBe(200);
+    const { course } = added.body as { course: { staff: { staffId: string; role: string }[] } };
+    expect(course.staff).toContainEqual(
+      expect.objectContaining({ staffId: helper.id, role: 'assistant' }),
+    );
+    const stranger = await call(
+      server,
+      'PUT',
+      staffOf,
+      { staffEmail: 'student@college.test', role: 'assistant' },
+      teacher.headers,
+    );
+    expect(stranger).toMatchObject({
+      status: 404,
+      body: { message: courseMessages.staffByEmailNotFound },
+    });
+    const both = await call(
+      server,
+      'PUT',
+      staffOf,
+      { staffId: helper.id, staffEmail: 'lin@college.test', role: 'assistant' },
+      teacher.headers,
+    );
+    expect(both).toMatchObject({ status: 400, body: { message: courseMessages.staffIdOrEmail } });
+  });
+
   it('refuses a course code taken in another case', async () => {
     const taken = await call(server, 'POST', coursesRoute, { code: 'cs-101', title: 'x' }, owner);
     expect(taken).toMatchObject({ status: 409, body: { message: courseMessages.codeTaken } });

@@ -79,13 +79,21 @@ export async function insertSection(db: Db, courseId: string, name: string): Pro
     values (${courseId}::uuid, ${name})`);
 }
 
-/** The staff member's role on the portal, or undefined when there is no such active member. */
-export async function staffRoleOf(db: Db, staffId: string): Promise<string | undefined> {
-  const [row] = rowsOf<{ role: string }>(
-    await db.execute(sql`select role from admins
-      where id = ${staffId}::uuid and deactivated_at is null`),
+/**
+ * An active staff member named by id or by email address, with their role on the portal;
+ * undefined when there is none.
+ */
+export async function activeStaff(
+  db: Db,
+  named: { staffId?: string | undefined; staffEmail?: string | undefined },
+): Promise<{ id: string; role: string } | undefined> {
+  const match = named.staffId
+    ? sql`id = ${named.staffId}::uuid`
+    : sql`lower(email) = ${named.staffEmail ?? ''}`;
+  const [row] = rowsOf<{ id: string; role: string }>(
+    await db.execute(sql`select id, role from admins where ${match} and deactivated_at is null`),
   );
-  return row?.role;
+  return row;
 }
 
 export async function putCourseStaff(

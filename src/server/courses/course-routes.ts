@@ -33,7 +33,7 @@ import {
   insertSection,
   listCourses,
   putCourseStaff,
-  staffRoleOf,
+  activeStaff,
   updateCourse,
 } from './course-queries.ts';
 
@@ -161,15 +161,20 @@ export const courseRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, guard
     },
     async (request) => {
       const { courseId } = request.params;
-      const { staffId, role } = request.body;
+      const { role } = request.body;
       await answer(actorOf(request), courseId, '');
-      const portalRole = await staffRoleOf(db, staffId);
-      if (portalRole === undefined) throw new HttpError(404, courseMessages.staffNotFound);
-      if (portalRole === 'owner') throw new HttpError(400, courseMessages.ownerNeedsNoCourse);
-      if (portalRole === 'assistant' && role === 'teacher') {
+      const member = await activeStaff(db, request.body);
+      if (member === undefined) {
+        const missing = request.body.staffEmail
+          ? courseMessages.staffByEmailNotFound
+          : courseMessages.staffNotFound;
+        throw new HttpError(404, missing);
+      }
+      if (member.role === 'owner') throw new HttpError(400, courseMessages.ownerNeedsNoCourse);
+      if (member.role === 'assistant' && role === 'teacher') {
         throw new HttpError(400, courseMessages.assistantCannotTeach);
       }
-      await putCourseStaff(db, courseId, staffId, role);
+      await putCourseStaff(db, courseId, member.id, role);
       return answer(actorOf(request), courseId, courseMessages.staffAssigned);
     },
   );

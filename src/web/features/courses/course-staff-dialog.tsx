@@ -1,7 +1,7 @@
 /**
  * A course's staff: who teaches or assists in it, and, for its teachers and owners, removing one
- * (after a confirmation) or adding one. Only owners can read the portal's staff list, so the
- * add form shows only when that call answers; a teacher still sees and removes the course's staff.
+ * (after a confirmation) or adding one. Only owners can read the portal's staff list: they pick
+ * from it; a teacher, whose list call is refused, adds a member by email address instead.
  */
 import { Field } from '@ark-ui/react/field';
 import { useEffect, useState, type FormEvent } from 'react';
@@ -10,6 +10,7 @@ import { messages } from '../../../contract/messages.ts';
 import type { StaffMember } from '../../../contract/staff.ts';
 import { courseUi, roleLabels } from '../../../contract/staff-ui.ts';
 import { ChoiceField } from '../../ui/choice-field.tsx';
+import { TextField } from '../../ui/text-field.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { FormDialog } from '../../ui/form-dialog.tsx';
 import { showSuccess } from '../../ui/toast.ts';
@@ -33,8 +34,10 @@ export function CourseStaffDialog({
   onClose: () => void;
   onChanged: (course: Course) => void;
 }) {
-  const [pickable, setPickable] = useState<StaffMember[] | null>(null);
+  // undefined while asked; null when refused (a teacher) or unreachable.
+  const [pickable, setPickable] = useState<StaffMember[] | null | undefined>(undefined);
   const [staffId, setStaffId] = useState('');
+  const [staffEmail, setStaffEmail] = useState('');
   const [role, setRole] = useState<CourseRole>('teacher');
   const [removing, setRemoving] = useState<Course['staff'][number] | null>(null);
   const [busy, setBusy] = useState(false);
@@ -56,6 +59,9 @@ export function CourseStaffDialog({
   );
   const chosen = candidates.find((member) => member.id === staffId);
   const roles = chosen?.role === 'assistant' ? assistantOnly : courseRoles;
+  // Without the portal's staff list (a teacher), the member is named by email address.
+  const byEmail = pickable === null;
+  const canAdd = byEmail ? staffEmail.trim() !== '' : chosen !== undefined;
 
   async function call(run: () => Promise<{ message: string; course: Course }>) {
     setBusy(true);
@@ -65,6 +71,7 @@ export function CourseStaffDialog({
       showSuccess(answer.message);
       onChanged(answer.course);
       setStaffId('');
+      setStaffEmail('');
     } catch (failure) {
       setError(failureText(failure));
     } finally {
@@ -74,9 +81,10 @@ export function CourseStaffDialog({
 
   function onAdd(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (busy || !chosen) return;
+    if (busy || !canAdd) return;
     const asRole = roles.includes(role) ? role : 'assistant';
-    void call(() => assignStaff(token, course.id, chosen.id, asRole));
+    const member = chosen ? { staffId: chosen.id } : { staffEmail: staffEmail.trim() };
+    void call(() => assignStaff(token, course.id, member, asRole));
   }
 
   return (
@@ -127,25 +135,37 @@ export function CourseStaffDialog({
             </table>
           </div>
         )}
-        {canWrite && pickable !== null ? (
+        {canWrite && pickable !== undefined ? (
           <form className="form" noValidate onSubmit={onAdd} aria-busy={busy}>
-            <Field.Root className="field">
-              <Field.Label className="field__label">{courseUi.fieldStaffMember}</Field.Label>
-              <Field.Select
-                className="field__input field__select"
-                name="staffId"
-                value={staffId}
-                onChange={(event) => setStaffId(event.target.value)}
-              >
-                <option value="">{courseUi.chooseStaffMember}</option>
-                {candidates.map((member) => (
-                  <option key={member.id} value={member.id}>
-                    {member.name ? `${member.name} (${member.email})` : member.email} —{' '}
-                    {roleLabels[member.role]}
-                  </option>
-                ))}
-              </Field.Select>
-            </Field.Root>
+            {byEmail ? (
+              <TextField
+                label={courseUi.fieldStaffEmail}
+                name="staffEmail"
+                type="email"
+                autoComplete="off"
+                value={staffEmail}
+                onChange={(event) => setStaffEmail(event.target.value)}
+                hint={courseUi.staffEmailHint}
+              />
+            ) : (
+              <Field.Root className="field">
+                <Field.Label className="field__label">{courseUi.fieldStaffMember}</Field.Label>
+                <Field.Select
+                  className="field__input field__select"
+                  name="staffId"
+                  value={staffId}
+                  onChange={(event) => setStaffId(event.target.value)}
+                >
+                  <option value="">{courseUi.chooseStaffMember}</option>
+                  {candidates.map((member) => (
+                    <option key={member.id} value={member.id}>
+                      {member.name ? `${member.name} (${member.email})` : member.email} —{' '}
+                      {roleLabels[member.role]}
+                    </option>
+                  ))}
+                </Field.Select>
+              </Field.Root>
+            )}
             <ChoiceField
               label={courseUi.fieldCourseRole}
               name="courseRole"
@@ -155,7 +175,7 @@ export function CourseStaffDialog({
               onChange={setRole}
             />
             <div className="actions">
-              <button type="submit" className="button button--primary" disabled={busy || !chosen}>
+              <button type="submit" className="button button--primary" disabled={busy || !canAdd}>
                 {busy ? messages.working : courseUi.addStaff}
               </button>
             </div>

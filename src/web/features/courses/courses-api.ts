@@ -37,12 +37,12 @@ export function addSection(token: string, id: string, name: string): Promise<Ans
 export function assignStaff(
   token: string,
   id: string,
-  staffId: string,
+  member: { staffId: string } | { staffEmail: string },
   role: 'teacher' | 'assistant',
 ): Promise<Answer> {
   return apiRequest(`${coursePath(id)}/staff`, {
     method: 'PUT',
-    body: { staffId, role },
+    body: { ...member, role },
     token,
     schema: courseAnswerSchema,
   });
