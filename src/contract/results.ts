@@ -134,7 +134,7 @@ export const resultsParamsSchema = z.object({ challengeId: challengeIdSchema });
 export const resultsFilterQuerySchema = z.object({
   ...studentFilters,
   status: z.enum(RESULTS_STATUSES, { error: messages.invalidResultsStatus }).default('started'),
-  /** Issue 33: only the students of this section of the challenge's course (results-sections.ts). */
+  /** Issue 33: only the students of this section of the challenge's course (results-sections). */
   sectionId: sectionFilterSchema,
   sort: z.enum(RESULTS_SORT_COLUMNS, { error: messages.invalidSortColumn }).default('name'),
   dir: directionSchema.default('asc'),

@@ -2,8 +2,8 @@
  * The results exports (issue 12), admin only: .xlsx and .csv of the results table with the
  * table's filters and sort, or of the whole roster (`scope=roster`, contract/results.ts), of one
  * section when `sectionId` names one (issue 33). Everything that can fail with a message
- * (validation, unknown challenge, a section not of its course) is checked before the first byte; then the file streams from keyset pages of the
- * database into the response.
+ * (validation, unknown challenge, a section not of its course) is checked before the first
+ * byte; then the file streams from keyset pages of the database into the response.
  */
 import { PassThrough } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

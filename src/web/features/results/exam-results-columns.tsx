@@ -3,9 +3,9 @@
  * to its points and the verdict of the submission that counts, and for a pool which challenge the
  * student got), the status, time used and start, the email, the exam's signal counters summed
  * over its problems when it records them, then the roster's year, branch and college, and the
- * student's Student ID and Section in the course when it has them (issue 33). A problem's cell links to the
- * student's submissions to that problem in this exam (the existing dialog), named for a screen
- * reader with the student, the problem and the challenge.
+ * student's Student ID and Section in the course when it has them (issue 33). A problem's cell
+ * links to the student's submissions to that problem in this exam (the existing dialog), named
+ * for a screen reader with the student, the problem and the challenge.
  */
 import { Link } from '@tanstack/react-router';
 import type {
