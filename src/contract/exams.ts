@@ -25,6 +25,7 @@ import { sittingStateSchema } from './sittings.ts';
 import { signalCountersSchema } from './signals.ts';
 import { VERDICTS } from './verdicts.ts';
 import { SORT_DIRECTIONS } from './results.ts';
+import { resultsCourseSchema, sectionFilterSchema } from './results-sections.ts';
 
 export const EXAM_MAX_SLOTS = 30;
 export const EXAM_MAX_POOL = 50;
@@ -349,6 +350,8 @@ export const examResultsQuerySchema = z.object({
   year: z.string().trim().max(100).optional(),
   branch: z.string().trim().max(100).optional(),
   college: z.string().trim().max(100).optional(),
+  /** Issue 33: only the students of this section of the exam's course (results-sections.ts). */
+  sectionId: sectionFilterSchema,
   cursor: z.string().max(2000).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
@@ -383,11 +386,16 @@ export const examResultsRowSchema = z.object({
   cells: z.array(examResultsCellSchema),
   /** Integrity counters summed over the exam's problems; null when none records them. */
   signals: signalCountersSchema.nullable(),
+  /** Issue 33: the student's Student ID and Section in the exam's course; null if unknown. */
+  studentNumber: z.string().nullable(),
+  section: z.string().nullable(),
 });
 export type ExamResultsRow = z.infer<typeof examResultsRowSchema>;
 
 export const examResultsResponseSchema = z.object({
   exam: examSchema,
+  /** Its course's sections and whether it has Student IDs (issue 33, results-sections.ts). */
+  course: resultsCourseSchema.optional(),
   rows: z.array(examResultsRowSchema),
   nextCursor: z.string().nullable(),
   /** Students matching the filters (all pages). */

@@ -15,6 +15,7 @@ import { SUBMISSION_STATUSES } from './compiler.ts';
 import { challengeIdSchema, languages } from './challenges.ts';
 import { compareRuleSchema } from './compare-rule.ts';
 import { messages } from './messages.ts';
+import { resultsCourseSchema, sectionFilterSchema } from './results-sections.ts';
 import { signalCountersSchema } from './signals.ts';
 import { VERDICTS } from './verdicts.ts';
 
@@ -133,6 +134,8 @@ export const resultsParamsSchema = z.object({ challengeId: challengeIdSchema });
 export const resultsFilterQuerySchema = z.object({
   ...studentFilters,
   status: z.enum(RESULTS_STATUSES, { error: messages.invalidResultsStatus }).default('started'),
+  /** Issue 33: only the students of this section of the challenge's course (results-sections). */
+  sectionId: sectionFilterSchema,
   sort: z.enum(RESULTS_SORT_COLUMNS, { error: messages.invalidSortColumn }).default('name'),
   dir: directionSchema.default('asc'),
 });
@@ -193,6 +196,9 @@ export const resultsRowSchema = z.object({
    * records them (captureTabChanges or disablePaste on), absent otherwise.
    */
   signals: signalCountersSchema.optional(),
+  /** Issue 33: the student's Student ID and Section in the challenge's course; null if unknown. */
+  studentNumber: z.string().nullable(),
+  section: z.string().nullable(),
 });
 export type ResultsRow = z.infer<typeof resultsRowSchema>;
 
@@ -226,11 +232,15 @@ export const resultsChallengeSchema = z.object({
    * carry their counters and the exports their columns. Absent in answers of older servers.
    */
   recordsSignals: z.boolean().optional(),
+  /** The course it belongs to (issue 33). Absent in answers of older servers. */
+  courseId: z.string().optional(),
 });
 export type ResultsChallenge = z.infer<typeof resultsChallengeSchema>;
 
 export const resultsResponseSchema = z.object({
   challenge: resultsChallengeSchema,
+  /** Its course's sections and whether it has Student IDs (issue 33, results-sections.ts). */
+  course: resultsCourseSchema.optional(),
   summary: resultsSummarySchema,
   /** Rows matching the filters (all pages). */
   total: z.number().int(),

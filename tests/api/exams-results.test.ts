@@ -305,7 +305,7 @@ describe.each(databaseKinds)('the exam results matrix on %s', (kind) => {
     if (!sheet) throw new Error('no Results sheet');
     const values = (r: ExcelJS.Row, n: number) =>
       Array.from({ length: n }, (_, i) => r.getCell(i + 1).value ?? null);
-    expect(values(sheet.getRow(1), 15)).toEqual([
+    expect(values(sheet.getRow(1), 17)).toEqual([
       'Name',
       'Email',
       'Year',
@@ -321,12 +321,15 @@ describe.each(databaseKinds)('the exam results matrix on %s', (kind) => {
       'Problem 2 challenge',
       'Problem 2 score (of 60)',
       'Total (of 100)',
+      // Issue 33: always there, empty for students with no Student ID or Section.
+      'Student ID',
+      'Section',
     ]);
     expect(sheet.rowCount).toBe(rows.length + 1);
     const label = { 'not-started': 'Not started', working: 'Working', finished: 'Finished' };
     const date = (iso: string | null) => (iso === null ? null : new Date(iso));
     rows.forEach((r, i) => {
-      expect(values(sheet.getRow(i + 2), 15), r.name).toEqual([
+      expect(values(sheet.getRow(i + 2), 17), r.name).toEqual([
         r.name === INJECTED ? `'${INJECTED}` : r.name,
         r.email,
         r.year,
@@ -342,6 +345,8 @@ describe.each(databaseKinds)('the exam results matrix on %s', (kind) => {
         r.cells[1]?.challengeId ?? null,
         r.cells[1]?.score ?? null,
         r.total,
+        r.studentNumber,
+        r.section,
       ]);
     });
     sheet.eachRow((r) =>
@@ -401,6 +406,8 @@ describe.each(databaseKinds)('the exam results matrix on %s', (kind) => {
         asha?.cells[1]?.challengeId,
         '30',
         '70',
+        '',
+        '',
       ].join(','),
     );
     expect(lines[2]).toMatch(new RegExp(`^Zoë Ünal,${zoe?.email},,CSE,,Finished,`));

@@ -5,7 +5,7 @@
  */
 import type { ExamResultsRow, ExamSlot } from '../../contract/exams.ts';
 import type { Db } from '../db/connection.ts';
-import type { ExportCell } from '../results/export-rows.ts';
+import { ENROLMENT_EXPORT_COLUMNS, type ExportCell } from '../results/export-rows.ts';
 import type { Cursor } from '../results/keyset.ts';
 import type { ExamRow } from './exam-queries.ts';
 import {
@@ -84,7 +84,8 @@ export const slotLabel = (ordinal: number) => `Problem ${ordinal}`;
 
 /**
  * The matrix sheet and the CSV: the student, their attempt, per slot the drawn challenge and its
- * scaled score, the total, and the signal counters when a problem of the exam records them.
+ * scaled score, the total, their Student ID and Section in the course, and the signal counters
+ * when a problem of the exam records them.
  */
 export function examExportColumns(
   slots: readonly ExamSlot[],
@@ -117,6 +118,8 @@ export function examExportColumns(
       },
     ]),
     { header: `Total (of ${totalPoints})`, width: 12, cell: (r) => number(r.total) },
+    // Issue 33: always, empty when unknown, before the counters (results/export-rows.ts).
+    ...ENROLMENT_EXPORT_COLUMNS,
     ...(recordsSignals
       ? ([
           { header: 'Tab changes', width: 12, cell: (r) => number(r.signals?.tabChanges ?? null) },

@@ -25,6 +25,7 @@ import {
   type Cursor,
   type SortKey,
 } from '../results/keyset.ts';
+import { enrolmentColumns, inSection } from '../results/section-columns.ts';
 import { containsPattern, iso, rowsOf } from '../db/sql-helpers.ts';
 import { slotCellsSql } from './exam-cells.ts';
 import type { ExamRow } from './exam-queries.ts';
@@ -60,17 +61,17 @@ const sortKeys = (now: Date): Record<ExamResultsSortColumn, SortKey> => ({
 const USER_ID = sql`u.id`;
 
 /** The filters' conditions on the student (`u`) and their current attempt (`sa`). */
-function filterConditions(filters: ExamResultsFilters, now: Date): SQL[] {
+function filterConditions(exam: ExamRow, filters: ExamResultsFilters, now: Date): SQL[] {
   const conditions: SQL[] = [];
   if (filters.status !== 'all')
     conditions.push(sql`${statusRank(now)} = ${STATUSES.indexOf(filters.status)}`);
-  conditions.push(...studentConditions(filters));
+  conditions.push(...studentConditions(exam, filters));
   return conditions;
 }
 
-/** The filters' conditions on the student alone (`u`). */
-function studentConditions(filters: ExamResultsFilters): SQL[] {
-  const conditions: SQL[] = [];
+/** The filters' conditions on the student alone (`u`); a section is one of the exam's course. */
+function studentConditions(exam: ExamRow, filters: ExamResultsFilters): SQL[] {
+  const conditions: SQL[] = [...inSection(exam.courseId, filters.sectionId)];
   if (filters.q) {
     const pattern = containsPattern(filters.q);
     conditions.push(sql`(u.name ilike ${pattern} or u.email ilike ${pattern})`);
@@ -95,7 +96,7 @@ function fromWhere(exam: ExamRow, filters: ExamResultsFilters, now: Date, extra:
         x.exam_last_submission_at from sitting_attempts x
        where x.sitting_id = ${exam.sittingId} and x.user_id = u.id
        order by x.number desc limit 1) sa on true
-    ${whereAll([...extra, ...filterConditions(filters, now)])}`;
+    ${whereAll([...extra, ...filterConditions(exam, filters, now)])}`;
 }
 
 /**
@@ -114,7 +115,7 @@ function fromAttemptsWhere(
       sql`not exists (select 1 from sitting_attempts y where y.sitting_id = sa.sitting_id
         and y.user_id = sa.user_id and y.number > sa.number)`,
       ...extra,
-      ...filterConditions(filters, now),
+      ...filterConditions(exam, filters, now),
     ])}`;
 }
 
@@ -132,6 +133,8 @@ type PageRow = {
   finishedAt: string | null;
   total: number | null;
   timeUsedSeconds: number | null;
+  studentNumber: string | null;
+  section: string | null;
   sortValue: string | null;
 };
 
@@ -190,8 +193,9 @@ export async function readExamResultsPage(
   };
 }
 
-function pageColumns(key: SortKey, now: Date): SQL {
+function pageColumns(exam: ExamRow, key: SortKey, now: Date): SQL {
   return sql`select u.id as "userId", u.name, u.email, u.year, u.branch, u.college,
+      ${enrolmentColumns(exam.courseId)},
       sa.id as "sittingAttemptId", ${statusRank(now)} as rank,
       ${iso(sql`sa.started_at`)} as "startedAt", ${iso(sql`sa.deadline`)} as deadline,
       ${iso(sql`sa.finished_at`)} as "finishedAt", sa.exam_total as total,
@@ -219,7 +223,7 @@ async function pageRows(
 ): Promise<PageRow[]> {
   const key = sortKeys(now)[filters.sort];
   if (!ATTEMPT_SORTS.has(filters.sort)) {
-    const found = await db.execute(sql`${pageColumns(key, now)}
+    const found = await db.execute(sql`${pageColumns(exam, key, now)}
       ${fromWhere(exam, filters, now, after ? [afterCursor(key, USER_ID, after)] : [])}
       order by ${orderBy(key, USER_ID, filters.dir)}
       limit ${n}`);
@@ -231,7 +235,7 @@ async function pageRows(
   const rows: PageRow[] = [];
   const value = after?.value;
   if (value !== null) {
-    const found = await db.execute(sql`${pageColumns(key, now)}
+    const found = await db.execute(sql`${pageColumns(exam, key, now)}
       ${fromAttemptsWhere(exam, filters, now, [
         sql`${key.expr} is not null`,
         ...(after && value !== undefined ? [afterValue(key, USER_ID, { ...after, value })] : []),
@@ -241,7 +245,7 @@ async function pageRows(
     rows.push(...rowsOf<PageRow>(found));
   }
   if (rows.length < n) {
-    const found = await db.execute(sql`${pageColumns(key, now)}
+    const found = await db.execute(sql`${pageColumns(exam, key, now)}
       ${fromWhere(exam, filters, now, [after?.value === null ? afterCursor(key, USER_ID, after) : sql`${key.expr} is null`])}
       order by u.id ${dir}
       limit ${n - rows.length}`);
@@ -331,6 +335,8 @@ function toRow(
     finishedAt: r.finishedAt,
     timeUsedSeconds: r.timeUsedSeconds,
     total: r.total,
+    studentNumber: r.studentNumber,
+    section: r.section,
     cells,
     signals: signals
       ? {
@@ -357,7 +363,7 @@ export async function countExamResults(
 ): Promise<number> {
   const found = await db.execute(
     filters.status === 'all'
-      ? sql`select count(*)::int as n from users u ${whereAll(studentConditions(filters))}`
+      ? sql`select count(*)::int as n from users u ${whereAll(studentConditions(exam, filters))}`
       : sql`select count(*)::int as n ${fromWhere(exam, filters, now)}`,
   );
   return rowsOf<{ n: number }>(found)[0]?.n ?? 0;

@@ -23,6 +23,7 @@ import type { Db } from '../db/connection.ts';
 import { HttpError } from '../http-error.ts';
 import { etagOf, matchesIfNoneMatch } from '../results/etag.ts';
 import { decodeCursor, encodeCursor } from '../results/keyset.ts';
+import { checkSection, readCourse } from '../results/section-columns.ts';
 import { createWallClock, todayIn } from '../results/wall-clock.ts';
 import { examExportColumns, examExportPages } from './exam-export-rows.ts';
 import { writeExamCsv, writeExamXlsx } from './exam-export-writers.ts';
@@ -39,10 +40,15 @@ export const examResultsRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) 
   const { db, staff, timeZone } = deps;
   const clock = createWallClock(timeZone);
 
-  async function examOr404(code: string) {
+  async function examOr404(code: string, sectionId: string | undefined) {
     const row = await findExamByCode(db, code);
     if (!row) throw new HttpError(404, examMessages.examNotFound);
-    return { row, exam: await readExam(db, row, timeZone) };
+    const [exam, course] = await Promise.all([
+      readExam(db, row, timeZone),
+      readCourse(db, row.courseId),
+    ]);
+    checkSection(course, sectionId);
+    return { row, exam };
   }
 
   app.get(
@@ -62,6 +68,11 @@ export const examResultsRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) 
       const after = cursor ? decodeCursor(cursor, filters.sort, filters.dir) : undefined;
       const row = await findExamByCode(db, request.params.examCode);
       if (!row) throw new HttpError(404, examMessages.examNotFound);
+      // The course (issue 33): read beside the rest, or first when a section must be checked
+      // before anything is read with it.
+      const courseRead = readCourse(db, row.courseId);
+      courseRead.catch(() => undefined);
+      if (filters.sectionId !== undefined) checkSection(await courseRead, filters.sectionId);
       const now = deps.now();
       // The exam, the page and the count read side by side (on PostgreSQL, on several
       // connections); the page needs the slots only at its end, for students who never started.
@@ -69,13 +80,15 @@ export const examResultsRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) 
       const slots = reading.then((exam) => exam.slots);
       // A failure here is `reading`'s, which Promise.all reports; the page may not await this.
       slots.catch(() => undefined);
-      const [exam, page, matching] = await Promise.all([
+      const [exam, page, matching, course] = await Promise.all([
         reading,
         readExamResultsPage(db, row, slots, filters, after, limit, now),
         countExamResults(db, row, filters, now),
+        courseRead,
       ]);
       const body = {
         exam,
+        ...(course ? { course } : {}),
         rows: page.rows,
         nextCursor: page.next ? encodeCursor(page.next) : null,
         matching,
@@ -99,7 +112,7 @@ export const examResultsRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) 
       },
       async (request, reply) => {
         const { cursor: _cursor, limit: _limit, ...filters } = request.query;
-        const { row, exam } = await examOr404(request.params.examCode);
+        const { row, exam } = await examOr404(request.params.examCode, filters.sectionId);
         const columns = examExportColumns(
           exam.slots,
           exam.totalPoints,

@@ -1,8 +1,9 @@
 /**
  * The results exports (issue 12), admin only: .xlsx and .csv of the results table with the
- * table's filters and sort, or of the whole roster (`scope=roster`, contract/results.ts). Everything that can fail with a message (validation, unknown
- * challenge) is checked before the first byte; then the file streams from keyset pages of the
- * database into the response.
+ * table's filters and sort, or of the whole roster (`scope=roster`, contract/results.ts), of one
+ * section when `sectionId` names one (issue 33). Everything that can fail with a message
+ * (validation, unknown challenge, a section not of its course) is checked before the first
+ * byte; then the file streams from keyset pages of the database into the response.
  */
 import { PassThrough } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -19,7 +20,7 @@ import { CSV_CONTENT_TYPE, XLSX_CONTENT_TYPE } from '../../contract/spreadsheet-
 import { writeResultsCsv } from './export-csv.ts';
 import { exportPages } from './export-rows.ts';
 import { writeResultsXlsx } from './export-xlsx.ts';
-import { challengeOr404 } from './results-routes.ts';
+import { challengeInCourseOr404 } from './results-routes.ts';
 import { readTestCases } from './submission-queries.ts';
 import { createWallClock, todayIn } from './wall-clock.ts';
 
@@ -34,9 +35,14 @@ export const exportRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, guard
       format === 'xlsx' ? resultsExportXlsxRoute : resultsExportCsvRoute,
       { onRequest: guards.staff, config: { action: 'results.read' }, schema },
       async (request, reply) => {
-        const challenge = await challengeOr404(db, request.params.challengeId);
         const { scope, ...view } = request.query;
-        // The roster: everyone, started or not, whatever the filters; only the order is kept.
+        const { challenge } = await challengeInCourseOr404(
+          db,
+          request.params.challengeId,
+          view.sectionId,
+        );
+        // The roster: everyone, started or not, whatever the filters; only the order is kept,
+        // and the section (issue 33): a section's gradebook is everyone in that section.
         const filters =
           scope === 'roster'
             ? {

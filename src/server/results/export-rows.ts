@@ -5,6 +5,7 @@
  * and with the table on screen.
  */
 import type { ResultsChallenge, ResultsRow } from '../../contract/results.ts';
+import { SECTION_HEADER, STUDENT_ID_HEADER } from '../../contract/results-sections.ts';
 import type { Db } from '../db/connection.ts';
 import type { Cursor } from './keyset.ts';
 import { readResultsPage, type ResultsFilters, type ResultsPage } from './results-queries.ts';
@@ -85,6 +86,23 @@ export const RESULTS_EXPORT_COLUMNS: readonly ExportColumn[] = [
 ];
 
 /**
+ * The student's Student ID and Section in the course (issue 33), after the table's columns in
+ * every export, empty when unknown: a gradebook's layout must not depend on whether the course
+ * has them. Before the signal counters, so they stand at the same place for every challenge.
+ * Text the roster wrote, so neutralised like the names (a Student ID may begin with '-').
+ */
+export const ENROLMENT_EXPORT_COLUMNS = [
+  { header: STUDENT_ID_HEADER, width: 14, cell: (r: EnrolmentFields) => text(r.studentNumber) },
+  { header: SECTION_HEADER, width: 12, cell: (r: EnrolmentFields) => text(r.section) },
+] as const satisfies readonly {
+  header: string;
+  width: number;
+  cell(row: EnrolmentFields): ExportCell;
+}[];
+
+type EnrolmentFields = { studentNumber: string | null; section: string | null };
+
+/**
  * Exam signal counters (issue 17), after the table's columns, for a challenge that records them:
  * the teacher's file keeps what Results shows. Time away in whole seconds, as on screen.
  */
@@ -100,11 +118,15 @@ export const SIGNAL_EXPORT_COLUMNS: readonly ExportColumn[] = [
   { header: 'Reloads', width: 8, cell: (r) => number(r.signals?.reloads ?? null) },
 ];
 
-/** The columns of a challenge's export: the table's, then its signal counters if it has any. */
-export const resultsExportColumns = (challenge: ResultsChallenge): readonly ExportColumn[] =>
-  challenge.recordsSignals
-    ? [...RESULTS_EXPORT_COLUMNS, ...SIGNAL_EXPORT_COLUMNS]
-    : RESULTS_EXPORT_COLUMNS;
+/**
+ * The columns of a challenge's export: the table's, the student's Student ID and Section, then
+ * its signal counters if it has any.
+ */
+export const resultsExportColumns = (challenge: ResultsChallenge): readonly ExportColumn[] => [
+  ...RESULTS_EXPORT_COLUMNS,
+  ...ENROLMENT_EXPORT_COLUMNS,
+  ...(challenge.recordsSignals ? SIGNAL_EXPORT_COLUMNS : []),
+];
 
 export const resultsExportHeaders = (challenge: ResultsChallenge) =>
   resultsExportColumns(challenge).map((c) =>

@@ -25,6 +25,7 @@ import {
   type SortKey,
 } from './keyset.ts';
 import { ownSittingOf } from '../sittings/sitting-queries.ts';
+import { enrolmentColumns, inSection } from './section-columns.ts';
 import { containsPattern, iso, rowsOf } from '../db/sql-helpers.ts';
 
 const bestVerdict = sql`(select s.verdict from submissions s where s.id = a.best_submission_id)`;
@@ -58,7 +59,7 @@ const userIdFor = (filters: ResultsFilters): SQL =>
 
 export type ResultsFilters = Pick<
   ResultsQueryParsed,
-  'q' | 'year' | 'branch' | 'college' | 'status' | 'sort' | 'dir'
+  'q' | 'year' | 'branch' | 'college' | 'sectionId' | 'status' | 'sort' | 'dir'
 >;
 
 /**
@@ -73,10 +74,11 @@ const currentAttemptOnly = sql`not exists (select 1 from sitting_attempts this_s
 
 /**
  * The FROM and WHERE every results query shares: students, their standing on the challenge and
- * the sitting attempt whose timer it has.
+ * the sitting attempt whose timer it has. A section (issue 33) is one of the challenge's course.
  */
-function fromWhere(challengeId: string, filters: ResultsFilters, extra: SQL[] = []): SQL {
-  const conditions: SQL[] = [...extra];
+function fromWhere(challenge: ChallengeRef, filters: ResultsFilters, extra: SQL[] = []): SQL {
+  const { challengeId } = challenge;
+  const conditions: SQL[] = [...extra, ...inSection(challenge.courseId, filters.sectionId)];
   if (filters.status === 'started') conditions.push(sql`a.id is not null`);
   if (filters.status === 'not-started') conditions.push(sql`a.id is null`);
   if (filters.q) {
@@ -95,6 +97,9 @@ function fromWhere(challengeId: string, filters: ResultsFilters, extra: SQL[] = 
     ${where}`;
 }
 
+/** What the shared FROM and WHERE need of the challenge. */
+type ChallengeRef = Pick<ResultsChallenge, 'challengeId' | 'courseId'>;
+
 export async function findResultsChallenge(
   db: Db,
   challengeId: string,
@@ -102,7 +107,7 @@ export async function findResultsChallenge(
   const found = await db.execute(sql`
     select challenge_id as "challengeId", challenge_name as "challengeName", score, language,
       start_date::text as "startDate", end_date::text as "endDate", time_dur as "timeDur",
-      (capture_tab_changes or disable_paste) as "recordsSignals"
+      (capture_tab_changes or disable_paste) as "recordsSignals", course_id as "courseId"
     from challenges where challenge_id = ${challengeId}`);
   return rowsOf<ResultsChallenge>(found)[0];
 }
@@ -124,6 +129,8 @@ type RawRow = {
   bestVerdict: string | null;
   bestSubmissionId: string | null;
   lastSubmissionAt: string | null;
+  studentNumber: string | null;
+  section: string | null;
   sortValue: string | null;
   /** Exam signal counters, or null (see readResultsPage). */
   signals: SignalCounters | null;
@@ -159,7 +166,7 @@ export async function readResultsPage(
 ): Promise<ResultsPage> {
   const key = RESULTS_SORT_KEYS[filters.sort];
   const base = fromWhere(
-    challenge.challengeId,
+    challenge,
     filters,
     after ? [afterCursor(key, userIdFor(filters), after)] : [],
   );
@@ -197,6 +204,7 @@ export async function readResultsPage(
       a.best_submission_id as "bestSubmissionId",
       ${iso(sql`a.last_submission_at`)} as "lastSubmissionAt",
       ${signals} as signals,
+      ${enrolmentColumns(challenge.courseId)},
       ${sortValueText(key)} as "sortValue"
     ${base}
     order by ${orderBy(key, userIdFor(filters), filters.dir)}
@@ -238,6 +246,8 @@ function toRow(r: RawRow, maxScore: number): ResultsRow {
     bestVerdict: isVerdict(r.bestVerdict) ? r.bestVerdict : null,
     bestSubmissionId: r.bestSubmissionId,
     lastSubmissionAt: r.lastSubmissionAt,
+    studentNumber: r.studentNumber,
+    section: r.section,
     ...(r.signals ? { signals: { ...r.signals, awayMs: Number(r.signals.awayMs) } } : {}),
   };
 }
@@ -245,10 +255,10 @@ function toRow(r: RawRow, maxScore: number): ResultsRow {
 /** Rows matching the filters, over all pages. */
 export async function countResults(
   db: Db,
-  challengeId: string,
+  challenge: ChallengeRef,
   filters: ResultsFilters,
 ): Promise<number> {
-  const found = await db.execute(sql`select count(*)::int as n ${fromWhere(challengeId, filters)}`);
+  const found = await db.execute(sql`select count(*)::int as n ${fromWhere(challenge, filters)}`);
   return rowsOf<{ n: number }>(found)[0]?.n ?? 0;
 }
 

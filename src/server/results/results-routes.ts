@@ -18,6 +18,7 @@ import {
   type ResultsChallenge,
   type ResultsSummary,
 } from '../../contract/results.ts';
+import type { ResultsCourse } from '../../contract/results-sections.ts';
 import type { Guards } from '../auth/guards.ts';
 import type { Db } from '../db/connection.ts';
 import { findExamByCode } from '../exams/exam-queries.ts';
@@ -25,6 +26,7 @@ import { HttpError } from '../http-error.ts';
 import { ownSittingOf } from '../sittings/sitting-queries.ts';
 import { etagOf, matchesIfNoneMatch } from './etag.ts';
 import { decodeCursor, encodeCursor } from './keyset.ts';
+import { checkSection, readChallengeCourse } from './section-columns.ts';
 import {
   countResults,
   findResultsChallenge,
@@ -42,15 +44,32 @@ export async function challengeOr404(db: Db, challengeId: string): Promise<Resul
   return challenge;
 }
 
+/**
+ * The challenge and its course (issue 33), read side by side; a section filter must name one of
+ * the course's sections (404 otherwise, before anything is read or streamed).
+ */
+export async function challengeInCourseOr404(
+  db: Db,
+  challengeId: string,
+  sectionId: string | undefined,
+): Promise<{ challenge: ResultsChallenge; course: ResultsCourse | undefined }> {
+  const [challenge, course] = await Promise.all([
+    challengeOr404(db, challengeId),
+    readChallengeCourse(db, challengeId),
+  ]);
+  checkSection(course, sectionId);
+  return { challenge, course };
+}
+
 /** Without text or column filters the summary already holds the count: one query fewer. */
 async function totalOf(
   db: Db,
-  challengeId: string,
+  challenge: ResultsChallenge,
   filters: ResultsFilters,
   summary: Promise<ResultsSummary>,
 ): Promise<number> {
-  if (filters.q || filters.year || filters.branch || filters.college) {
-    return countResults(db, challengeId, filters);
+  if (filters.q || filters.year || filters.branch || filters.college || filters.sectionId) {
+    return countResults(db, challenge, filters);
   }
   const { started, notStarted } = await summary;
   if (filters.status === 'started') return started;
@@ -74,15 +93,20 @@ export const resultsRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, guar
     async (request, reply) => {
       const { cursor, limit, ...filters } = request.query;
       const after = cursor ? decodeCursor(cursor, filters.sort, filters.dir) : undefined;
-      const challenge = await challengeOr404(db, request.params.challengeId);
+      const { challenge, course } = await challengeInCourseOr404(
+        db,
+        request.params.challengeId,
+        filters.sectionId,
+      );
       const summaryRead = readSummary(db, challenge);
       const [summary, page, total] = await Promise.all([
         summaryRead,
         readResultsPage(db, challenge, filters, after, limit),
-        totalOf(db, challenge.challengeId, filters, summaryRead),
+        totalOf(db, challenge, filters, summaryRead),
       ]);
       const body = {
         challenge,
+        ...(course ? { course } : {}),
         summary,
         total,
         rows: page.rows,

@@ -52,7 +52,7 @@ export const Route = createFileRoute('/adminDash')({
   // Links are typed by DashSearch; the page (a lazy chunk) checks the values with the dashboard's
   // schema, so neither zod nor admin code is downloaded before a student's first screen.
   validateSearch: (search: DashSearch & SearchSchemaInput) =>
-    textParams(search, ['view', 'challengeId', 'exam', 'student', 'signals', 'pair']),
+    textParams(search, ['view', 'challengeId', 'exam', 'student', 'signals', 'pair', 'section']),
   beforeLoad: async () => {
     const { currentAdminSession } = await loadAdminSession();
     if (!currentAdminSession()) throw redirect({ to: '/admin', replace: true });
@@ -68,6 +68,7 @@ function View({
   student,
   signals,
   pair,
+  section,
   self,
 }: {
   view: DashView;
@@ -79,6 +80,7 @@ function View({
   student?: string;
   signals?: string;
   pair?: string;
+  section?: string;
 }) {
   switch (view) {
     case 'home':
@@ -105,6 +107,7 @@ function View({
           exam={exam}
           student={student}
           signals={signals}
+          section={section}
           rowAction={accommodationsRowAction}
         />
       );
@@ -207,6 +210,7 @@ function AdminDashPage() {
     student,
     signals,
     pair,
+    section,
   } = dashSearchSchema.parse(Route.useSearch());
   const admin = useAdminSession();
   const self = useStaffSelf(admin?.token ?? '');
@@ -235,6 +239,7 @@ function AdminDashPage() {
           student={student}
           signals={signals}
           pair={pair}
+          section={section}
           self={self}
         />
       </DashLayout>

@@ -40,6 +40,8 @@ export const dashSearchSchema = z.object({
   student: z.uuid().optional().catch(undefined),
   /** A student whose exam events (issue 17) are open over the Results table. */
   signals: z.uuid().optional().catch(undefined),
+  /** The Results view's section of the course (issue 33): a filter kept in the address. */
+  section: z.uuid().optional().catch(undefined),
   /** The Similarity view's open pair: two submission ids joined by `~` (issue 17). */
   pair: z
     .string()

@@ -2,9 +2,10 @@
  * The exam matrix's columns (issue 31): who, the total, one column per problem (the score scaled
  * to its points and the verdict of the submission that counts, and for a pool which challenge the
  * student got), the status, time used and start, the email, the exam's signal counters summed
- * over its problems when it records them, then the roster's year, branch and college. A problem's cell links to the
- * student's submissions to that problem in this exam (the existing dialog), named for a screen
- * reader with the student, the problem and the challenge.
+ * over its problems when it records them, then the roster's year, branch and college, and the
+ * student's Student ID and Section in the course when it has them (issue 33). A problem's cell
+ * links to the student's submissions to that problem in this exam (the existing dialog), named
+ * for a screen reader with the student, the problem and the challenge.
  */
 import { Link } from '@tanstack/react-router';
 import type {
@@ -14,10 +15,12 @@ import type {
   ExamResultsSortColumn,
 } from '../../../contract/exams.ts';
 import { messages } from '../../../contract/messages.ts';
+import type { ResultsCourse } from '../../../contract/results-sections.ts';
 import type { DataColumn } from '../../ui/data-table.tsx';
 import type { StudentRowAction } from '../../ui/student-row-action.ts';
 import { VerdictText } from '../../ui/verdict-text.tsx';
 import { dateTime, duration, score, shortDateTime } from './format.ts';
+import { enrolmentColumns } from './section-filter.tsx';
 import { awayText } from './signal-format.ts';
 
 const none = messages.notAvailable;
@@ -38,6 +41,7 @@ export const EXAM_DESCENDING_FIRST: readonly ExamResultsSortColumn[] = [
 function slotColumn(
   exam: Exam,
   index: number,
+  section: string | undefined,
 ): DataColumn<ExamResultsRow, ExamResultsSortColumn> | undefined {
   const slot = exam.slots[index];
   if (!slot) return undefined;
@@ -61,6 +65,7 @@ function slotColumn(
                 exam: exam.examCode,
                 student: row.userId,
                 challengeId: cell.challengeId,
+                section,
               }}
               resetScroll={false}
               className="link exam-cell__score"
@@ -90,13 +95,15 @@ export function examResultsColumns(
   withSignals: boolean,
   /** A last column of a feature's own (accommodations), with the admin's token. */
   rowAction?: { action: StudentRowAction; token: string },
+  /** The exam's course (its columns) and the section in the address (kept by the links). */
+  { course, section }: { course?: ResultsCourse | undefined; section?: string | undefined } = {},
 ): DataColumn<ExamResultsRow, ExamResultsSortColumn>[] {
   const count = (pick: (s: NonNullable<ExamResultsRow['signals']>) => number) =>
     function cell(row: ExamResultsRow) {
       return row.signals ? pick(row.signals) : none;
     };
   const slots = exam.slots
-    .map((_, index) => slotColumn(exam, index))
+    .map((_, index) => slotColumn(exam, index, section))
     .filter((c): c is DataColumn<ExamResultsRow, ExamResultsSortColumn> => c !== undefined);
   return [
     { id: 'name', header: messages.colName, sortKey: 'name', rowHeader: true, cell: (r) => r.name },
@@ -170,6 +177,7 @@ export function examResultsColumns(
     { id: 'year', header: messages.colYear, cell: (r) => r.year ?? none },
     { id: 'branch', header: messages.colBranch, cell: (r) => r.branch ?? none },
     { id: 'college', header: messages.colCollege, cell: (r) => r.college ?? none },
+    ...enrolmentColumns<ExamResultsRow, ExamResultsSortColumn>(course),
     ...(rowAction ? [rowActionColumn(exam.examCode, rowAction)] : []),
   ];
 }

@@ -6,7 +6,8 @@
  * follow them. A problem's cell opens the student's submissions to it in this exam, in the
  * existing dialog; each problem's similarity report among the exam's students is a link away
  * (exam-similarity-links.tsx). Filters and sort live here, and this stays mounted under the dialog, so closing
- * it finds the table as it was.
+ * it finds the table as it was; the course's section (issue 33) comes from the address
+ * (section-filter.tsx).
  */
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useMemo, useState } from 'react';
@@ -41,6 +42,7 @@ import {
   fetchFilterOptions,
   type ExamResultsPageQuery,
 } from './results-api.ts';
+import { SectionSelect, useChooseSection } from './section-filter.tsx';
 import { SubmissionsDialog } from './submissions-dialog.tsx';
 import { UpdatedLine } from './updated-line.tsx';
 import { useLiveAnswer } from './use-live-answer.ts';
@@ -63,12 +65,22 @@ type Props = {
   /** The drill-down open over the table: a student and the challenge of one of their problems. */
   openStudent?: string | undefined;
   openChallenge?: string | undefined;
+  /** The section of the course whose students are shown (the address's `section`). */
+  section?: string | undefined;
   /** A last column of another feature's (accommodations), handed down by the route. */
   rowAction?: StudentRowAction | undefined;
 };
 
-export function ExamResultsView({ token, examCode, openStudent, openChallenge, rowAction }: Props) {
+export function ExamResultsView({
+  token,
+  examCode,
+  openStudent,
+  openChallenge,
+  section,
+  rowAction,
+}: Props) {
   const navigate = useNavigate();
+  const chooseSection = useChooseSection({ exam: examCode });
   const [filters, setFilters] = useState<StudentFilterValues>(NO_STUDENT_FILTERS);
   const [status, setStatus] = useState<Status>('all');
   const [sort, setSort] = useState<SortState<ExamResultsSortColumn>>({
@@ -95,11 +107,12 @@ export function ExamResultsView({ token, examCode, openStudent, openChallenge, r
       year: filters.year,
       branch: filters.branch,
       college: filters.college,
+      sectionId: section,
       status,
       sort: sort.column,
       dir: sort.dir,
     }),
-    [q, filters.year, filters.branch, filters.college, status, sort],
+    [q, filters.year, filters.branch, filters.college, section, status, sort],
   );
   const pages = useKeysetPages(`${examCode}\n${JSON.stringify(query)}`);
   const pageQuery: ExamResultsPageQuery = { ...query, cursor: pages.cursor };
@@ -119,9 +132,10 @@ export function ExamResultsView({ token, examCode, openStudent, openChallenge, r
             data.exam,
             withSignals,
             rowAction ? { action: rowAction, token } : undefined,
+            { course: data.course, section },
           )
         : [],
-    [data, withSignals, rowAction, token],
+    [data, withSignals, rowAction, token, section],
   );
 
   function onSort(column: ExamResultsSortColumn) {
@@ -141,8 +155,10 @@ export function ExamResultsView({ token, examCode, openStudent, openChallenge, r
         onClear={() => {
           setFilters(NO_STUDENT_FILTERS);
           setStatus('all');
+          if (section) chooseSection('');
         }}
       >
+        <SectionSelect course={data?.course} value={section ?? ''} onChange={chooseSection} />
         <ChoiceField
           label={messages.filterStatus}
           name="status"
@@ -199,7 +215,7 @@ export function ExamResultsView({ token, examCode, openStudent, openChallenge, r
           onClose={() =>
             void navigate({
               to: '/adminDash',
-              search: { view: 'results', exam: examCode },
+              search: { view: 'results', exam: examCode, section },
               replace: true,
               resetScroll: false,
             })

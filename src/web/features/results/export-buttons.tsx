@@ -12,9 +12,11 @@ import type {
   ResultsFilterQuery,
   ResultsSummary,
 } from '../../../contract/results.ts';
+import type { ResultsCourse } from '../../../contract/results-sections.ts';
 import { showFailure } from '../../ui/show-failure.ts';
 import { rosterExportText, viewExportText } from './export-wording.ts';
 import { downloadResults } from './results-api.ts';
+import { sectionName } from './section-filter.tsx';
 
 type Props = {
   token: string;
@@ -23,12 +25,14 @@ type Props = {
   /** Rows of the view (all pages); null until the first answer. */
   total: number | null;
   summary: ResultsSummary | null;
+  /** The challenge's course: the chosen section's name for the roster's line (issue 33). */
+  course?: ResultsCourse | undefined;
 };
 
 type Format = 'xlsx' | 'csv';
 type Busy = `${ResultsExportScope}-${Format}` | null;
 
-export function ExportButtons({ token, challengeId, query, total, summary }: Props) {
+export function ExportButtons({ token, challengeId, query, total, summary, course }: Props) {
   const [busy, setBusy] = useState<Busy>(null);
   const id = useId();
 
@@ -68,7 +72,7 @@ export function ExportButtons({ token, challengeId, query, total, summary }: Pro
       </div>
       <div className="results-export__row" role="group" aria-labelledby={`${id}-roster`}>
         <span id={`${id}-roster`} className="results-export__what" data-testid="export-roster-text">
-          {rosterExportText(summary)}
+          {rosterExportText(summary, sectionName(course, query.sectionId))}
         </span>
         {button('roster', 'xlsx', messages.downloadXlsx, messages.exportRosterXlsx)}
         {button('roster', 'csv', messages.downloadCsv, messages.exportRosterCsv)}

@@ -33,4 +33,11 @@ describe('export wording', () => {
     expect(rosterExportText(null)).toBe('Everyone on the roster (…)');
     expect(viewExportText({}, null)).toBe('This view: … started');
   });
+
+  it('names the section whose students a roster export holds (issue 33)', () => {
+    expect(rosterExportText(summary, 'A1')).toBe('Everyone in section A1');
+    expect(viewExportText({ sectionId: '00000000-0000-4000-8000-00000000000a' }, 3)).toBe(
+      'This view: 3 started, filtered',
+    );
+  });
 });

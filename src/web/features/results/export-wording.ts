@@ -6,6 +6,7 @@
  */
 import { messages } from '../../../contract/messages.ts';
 import type { ResultsFilterQuery, ResultsSummary } from '../../../contract/results.ts';
+import { sectionUi } from '../../../contract/results-sections.ts';
 
 const count = (n: number | null) => (n === null ? messages.exportCountUnknown : n.toLocaleString());
 
@@ -19,14 +20,18 @@ export function viewExportText(query: ResultsFilterQuery, total: number | null):
         ? messages.exportViewNotStarted
         : messages.exportViewAll
   ).replace('{count}', count(total));
-  const filtered = [query.q, query.year, query.branch, query.college].some(
+  const filtered = [query.q, query.year, query.branch, query.college, query.sectionId].some(
     (value) => value !== undefined && value !== '',
   );
   return filtered ? messages.exportViewFiltered.replace('{what}', what) : what;
 }
 
-/** Every student the server knows: those who opened the challenge and those who did not. */
-export function rosterExportText(summary: ResultsSummary | null): string {
+/**
+ * Every student the server knows: those who opened the challenge and those who did not; with a
+ * section chosen (issue 33), everyone in that section (the summary counts the whole challenge).
+ */
+export function rosterExportText(summary: ResultsSummary | null, section?: string): string {
+  if (section !== undefined) return sectionUi.exportRosterSection.replace('{section}', section);
   return messages.exportRoster.replace(
     '{count}',
     count(summary ? summary.started + summary.notStarted : null),

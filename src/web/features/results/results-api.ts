@@ -107,8 +107,11 @@ export function downloadResults(
   format: 'xlsx' | 'csv',
   scope: ResultsExportScope = 'view',
 ): Promise<void> {
+  // The roster keeps the order and the section (issue 33: everyone in it), nothing else.
   const search = toSearchParams(
-    scope === 'roster' ? { scope, sort: query.sort, dir: query.dir } : query,
+    scope === 'roster'
+      ? { scope, sort: query.sort, dir: query.dir, sectionId: query.sectionId }
+      : query,
   );
   const path = resultsExportPath(challengeId, format) + (search === '' ? '' : `?${search}`);
   return downloadFile(

@@ -1,16 +1,19 @@
 /**
  * The Results table's columns (issue 12 item 1), what a teacher reads first on the left: who,
- * the score and verdict, then the times, then the roster's year, branch and college. The name
+ * the score and verdict, then the times, then the roster's year, branch and college, then the
+ * student's Student ID and Section in the course when it has them (issue 33). The name
  * links to the student's submissions (the keyboard's way in; a click anywhere on the row does
  * the same), without scrolling the page.
  */
 import { Link } from '@tanstack/react-router';
 import { messages } from '../../../contract/messages.ts';
 import type { ResultsRow, ResultsSortColumn } from '../../../contract/results.ts';
+import type { ResultsCourse } from '../../../contract/results-sections.ts';
 import type { DataColumn } from '../../ui/data-table.tsx';
 import type { StudentRowAction } from '../../ui/student-row-action.ts';
 import { dateTime, duration, score, shortDateTime } from './format.ts';
 import { VerdictText } from '../../ui/verdict-text.tsx';
+import { enrolmentColumns } from './section-filter.tsx';
 import { signalColumns } from './signal-columns.tsx';
 
 const none = messages.notAvailable;
@@ -23,6 +26,8 @@ export function resultsColumns(
   withSignals = false,
   /** A last column of a feature's own (accommodations), with the admin's token. */
   rowAction?: { action: StudentRowAction; token: string },
+  /** The challenge's course (its columns) and the section in the address (kept by the links). */
+  { course, section }: { course?: ResultsCourse | undefined; section?: string | undefined } = {},
 ): DataColumn<ResultsRow, ResultsSortColumn>[] {
   const columns: DataColumn<ResultsRow, ResultsSortColumn>[] = [
     {
@@ -33,7 +38,7 @@ export function resultsColumns(
       cell: (row) => (
         <Link
           to="/adminDash"
-          search={{ view: 'results', challengeId, student: row.userId }}
+          search={{ view: 'results', challengeId, student: row.userId, section }}
           resetScroll={false}
           className="link results__student"
         >
@@ -112,13 +117,14 @@ export function resultsColumns(
       sortKey: 'college',
       cell: (row) => row.college ?? none,
     },
+    ...enrolmentColumns<ResultsRow, ResultsSortColumn>(course),
   ];
   // Right after the submissions, so the counters are in view without scrolling the table.
   if (withSignals)
     columns.splice(
       columns.findIndex((c) => c.id === 'submissions') + 1,
       0,
-      ...signalColumns(challengeId),
+      ...signalColumns(challengeId, section),
     );
   if (withIntegrity) {
     columns.push({

@@ -2,6 +2,7 @@
  * One challenge's results: filters, the live summary and table (sorted and paged by the server),
  * the export buttons. The filters and sort live here, not in the address, and this component stays
  * mounted while a student's submissions are open over it, so closing them finds the table as it was.
+ * The course's section (issue 33) is the exception: it comes from the address (section-filter.tsx).
  */
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useMemo, useState } from 'react';
@@ -27,6 +28,7 @@ import type { StudentRowAction } from '../../ui/student-row-action.ts';
 import { ExportButtons } from './export-buttons.tsx';
 import { fetchFilterOptions } from './results-api.ts';
 import { DESCENDING_FIRST, resultsColumns } from './results-columns.tsx';
+import { SectionSelect, useChooseSection } from './section-filter.tsx';
 import { ResultsSummary } from './results-summary.tsx';
 import { UpdatedLine } from './updated-line.tsx';
 import { useLiveResults } from './use-live-results.ts';
@@ -43,12 +45,15 @@ type Props = {
   token: string;
   challengeId: string;
   openStudent?: string;
+  /** The section of the course whose students are shown (the address's `section`). */
+  section?: string | undefined;
   /** A last column of another feature's (accommodations), handed down by the route. */
   rowAction?: StudentRowAction | undefined;
 };
 
-export function ResultsTable({ token, challengeId, openStudent, rowAction }: Props) {
+export function ResultsTable({ token, challengeId, openStudent, section, rowAction }: Props) {
   const navigate = useNavigate();
+  const chooseSection = useChooseSection({ challengeId });
   const [filters, setFilters] = useState<StudentFilterValues>(NO_STUDENT_FILTERS);
   const [status, setStatus] = useState<ResultsStatus>('started');
   const [sort, setSort] = useState<SortState<ResultsSortColumn>>({ column: 'name', dir: 'asc' });
@@ -72,11 +77,12 @@ export function ResultsTable({ token, challengeId, openStudent, rowAction }: Pro
       year: filters.year,
       branch: filters.branch,
       college: filters.college,
+      sectionId: section,
       status,
       sort: sort.column,
       dir: sort.dir,
     }),
-    [q, filters.year, filters.branch, filters.college, status, sort],
+    [q, filters.year, filters.branch, filters.college, section, status, sort],
   );
   const pages = useKeysetPages(`${challengeId}\n${JSON.stringify(query)}`);
   const live = useLiveResults(token, challengeId, { ...query, cursor: pages.cursor });
@@ -94,6 +100,7 @@ export function ResultsTable({ token, challengeId, openStudent, rowAction }: Pro
 
   const withIntegrity = rows.some((row) => row.integrity !== undefined);
   const withSignals = rows.some((row) => row.signals !== undefined);
+  const course = data?.course;
   const columns = useMemo(
     () =>
       resultsColumns(
@@ -101,8 +108,9 @@ export function ResultsTable({ token, challengeId, openStudent, rowAction }: Pro
         withIntegrity,
         withSignals,
         rowAction ? { action: rowAction, token } : undefined,
+        { course, section },
       ),
-    [challengeId, withIntegrity, withSignals, rowAction, token],
+    [challengeId, withIntegrity, withSignals, rowAction, token, course, section],
   );
 
   return (
@@ -114,8 +122,10 @@ export function ResultsTable({ token, challengeId, openStudent, rowAction }: Pro
         onClear={() => {
           setFilters(NO_STUDENT_FILTERS);
           setStatus('started');
+          if (section) chooseSection('');
         }}
       >
+        <SectionSelect course={course} value={section ?? ''} onChange={chooseSection} />
         <ChoiceField
           label={messages.filterStatus}
           name="status"
@@ -138,6 +148,7 @@ export function ResultsTable({ token, challengeId, openStudent, rowAction }: Pro
           query={query}
           total={data?.total ?? null}
           summary={data?.summary ?? null}
+          course={course}
         />
       </div>
       <UpdatedLine checkedAt={live.checkedAt} changedAt={live.changedAt} />
@@ -155,7 +166,7 @@ export function ResultsTable({ token, challengeId, openStudent, rowAction }: Pro
         onRowClick={(row) =>
           void navigate({
             to: '/adminDash',
-            search: { view: 'results', challengeId, student: row.userId },
+            search: { view: 'results', challengeId, student: row.userId, section },
             resetScroll: false,
           })
         }

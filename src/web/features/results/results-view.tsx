@@ -26,11 +26,21 @@ type Props = {
   student?: string;
   /** A student whose exam events (issue 17) are open. */
   signals?: string;
+  /** The section of the course whose students are shown (issue 33); every student without. */
+  section?: string | undefined;
   /** A last column on every student's row (accommodations), from another feature via the route. */
   rowAction?: StudentRowAction;
 };
 
-export function ResultsView({ token, challengeId, exam, student, signals, rowAction }: Props) {
+export function ResultsView({
+  token,
+  challengeId,
+  exam,
+  student,
+  signals,
+  section,
+  rowAction,
+}: Props) {
   const navigate = useNavigate();
   if (exam)
     return (
@@ -39,6 +49,7 @@ export function ResultsView({ token, challengeId, exam, student, signals, rowAct
         exam={exam}
         student={student}
         challengeId={challengeId}
+        section={section}
         rowAction={rowAction}
       />
     );
@@ -46,7 +57,7 @@ export function ResultsView({ token, challengeId, exam, student, signals, rowAct
   const backToTable = () =>
     void navigate({
       to: '/adminDash',
-      search: { view: 'results', challengeId },
+      search: { view: 'results', challengeId, section },
       replace: true,
       resetScroll: false,
     });
@@ -87,6 +98,7 @@ export function ResultsView({ token, challengeId, exam, student, signals, rowAct
           token={token}
           challengeId={challengeId}
           openStudent={student}
+          section={section}
           rowAction={rowAction}
         />
       ) : (
@@ -118,12 +130,14 @@ function ExamResults({
   exam,
   student,
   challengeId,
+  section,
   rowAction,
 }: {
   token: string;
   exam: string;
   student?: string | undefined;
   challengeId?: string | undefined;
+  section?: string | undefined;
   rowAction?: StudentRowAction | undefined;
 }) {
   return (
@@ -148,6 +162,7 @@ function ExamResults({
         examCode={exam}
         openStudent={student}
         openChallenge={challengeId}
+        section={section}
         rowAction={rowAction}
       />
     </section>

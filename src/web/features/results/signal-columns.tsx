@@ -11,7 +11,11 @@ import { awayText } from './signal-format.ts';
 
 const none = messages.notAvailable;
 
-export function signalColumns(challengeId: string): DataColumn<ResultsRow, ResultsSortColumn>[] {
+export function signalColumns(
+  challengeId: string,
+  /** The section in the address (issue 33), kept while the timeline is open. */
+  section?: string,
+): DataColumn<ResultsRow, ResultsSortColumn>[] {
   const count = (pick: (s: NonNullable<ResultsRow['signals']>) => number) => (row: ResultsRow) =>
     row.signals ? pick(row.signals) : none;
   return [
@@ -25,7 +29,7 @@ export function signalColumns(challengeId: string): DataColumn<ResultsRow, Resul
             {row.signals.tabChanges}{' '}
             <Link
               to="/adminDash"
-              search={{ view: 'results', challengeId, signals: row.userId }}
+              search={{ view: 'results', challengeId, signals: row.userId, section }}
               resetScroll={false}
               className="link"
               aria-label={messages.signalTimelineLink.replace('{name}', row.name)}

@@ -1,0 +1,1 @@
+CREATE INDEX "enrolments_student_number" ON "enrolments" USING btree ("course_id") WHERE "enrolments"."student_number" is not null;
