@@ -2,6 +2,12 @@
  * The audit log (issue 33): every staff action, who, when, from which address, on what, with
  * what it set (never a password, token or hash; tests by their SHA-256). Owners read it with
  * filters and export it; nobody can change or delete an entry (the database refuses).
+ *
+ * `changes` has two shapes. A call that updates a target the log can read beforehand (a
+ * challenge, an exam, a course, a staff member, a member's role in a course: the server's
+ * audit-before.ts) keeps `{ field: { from, to } }` for each field it changed (`{ to }` alone
+ * when the before is not known, or for a secret); any other call keeps the values it set,
+ * `{ field: value }`. `fieldChangeOf` tells the two apart.
  */
 import { z } from 'zod';
 
@@ -21,8 +27,13 @@ const filter = z.string({ error: auditMessages.invalidFilter }).trim().max(200, 
 const day = z.iso.date({ error: auditMessages.invalidDate });
 
 export const auditQuerySchema = z.object({
+  /** Part of the actor's e-mail address. */
   actor: filter.optional(),
+  /** One action exactly, as GET auditActionsRoute lists them (the page's select). */
   action: filter.optional(),
+  /** Part of the call: its method and route, such as "PUT /api/admin/exams". */
+  call: filter.optional(),
+  /** Part of the target's id (a test code, an exam code, a course or staff id, an address). */
   target: filter.optional(),
   since: day.optional(),
   until: day.optional(),
@@ -58,5 +69,22 @@ export const auditPageSchema = z.object({
   next: z.number().nullable(),
 });
 
+/** The actions the log records, for the page's action filter. */
+export const auditActionsSchema = z.object({ actions: z.array(z.string()) });
+
+/** One field an update changed (see the header). */
+export const auditFieldChangeSchema = z
+  .object({ from: z.unknown().optional(), to: z.unknown() })
+  .strict()
+  .refine((change) => Object.hasOwn(change, 'to'));
+export type AuditFieldChange = { from?: unknown; to: unknown };
+
+/** The field's change when the entry kept one, else undefined (the entry kept a value). */
+export function fieldChangeOf(value: unknown): AuditFieldChange | undefined {
+  const parsed = auditFieldChangeSchema.safeParse(value);
+  return parsed.success ? (parsed.data as AuditFieldChange) : undefined;
+}
+
 export const auditRoute = '/api/admin/audit';
+export const auditActionsRoute = '/api/admin/audit/actions';
 export const auditExportRoute = '/api/admin/audit/export.csv';

@@ -172,7 +172,8 @@ export async function buildApp(
   const guards = createGuards(tokens, versions, database.db);
   app.addHook('onRoute', (route) => checkStaffRoute(route, guards.staff, guards.staffScope));
   // Every staff change, sign-in and sign-out into the audit log (issue 33).
-  app.addHook('onRoute', createAuditRecorder(database.db));
+  const audit = createAuditRecorder(database.db);
+  app.addHook('onRoute', audit.attach);
   // The durable judge queue; this process judges too unless JUDGE_IN_PROCESS=false.
   const judging = await startJudging({
     config,
@@ -312,7 +313,12 @@ export async function buildApp(
   await app.register(similarityRoutes, { db: database.db, guards });
   await app.register(rosterRoutes, { db: database.db, guards });
   await app.register(courseRoutes, { db: database.db, guards });
-  await app.register(auditRoutes, { db: database.db, guards, timeZone: config.timeZone });
+  await app.register(auditRoutes, {
+    db: database.db,
+    guards,
+    timeZone: config.timeZone,
+    actions: audit.actions,
+  });
   await app.register(studentCredentialsRoutes, {
     db: database.db,
     guards,

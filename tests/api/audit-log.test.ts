@@ -1,15 +1,23 @@
 /**
  * The audit log (issue 33) on both databases: staff actions write their entries (who, from
- * where, what, on what), no secret reaches an entry, the owner reads and exports it with
- * filters, nobody else may, and the database itself refuses to change or delete an entry.
+ * where, what, on what), updates keep each changed field from what to what, no secret reaches
+ * an entry, the owner reads and exports it with filters and pages, nobody else may, and the
+ * database itself refuses to change or delete an entry.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminLoginPath } from '../../src/contract/admin.ts';
 import { challengeAccessRulesPath } from '../../src/contract/access-rules.ts';
-import { auditExportRoute, auditRoute, type AuditEntry } from '../../src/contract/audit.ts';
+import {
+  auditActionsRoute,
+  auditExportRoute,
+  auditRoute,
+  type AuditEntry,
+} from '../../src/contract/audit.ts';
+import { examPath, examsPath } from '../../src/contract/exams.ts';
 import { logoutPath } from '../../src/contract/sessions.ts';
 import { staffInvitationsRoute } from '../../src/contract/staff.ts';
-import { addChallenge, challengeInput } from './compiler-fixtures.ts';
+import { addChallenge, challengeInput, HIDDEN_INPUT } from './compiler-fixtures.ts';
+import { examInput } from './exam-fixtures.ts';
 import {
   ADMIN,
   adminEnv,
@@ -97,13 +105,85 @@ describe.each(databaseKinds)('the audit log on %s', (kind) => {
     expect(actions).toEqual(
       expect.arrayContaining(['staff.sign-in', 'staff.sign-in-refused', 'staff.sign-out']),
     );
-    const invited = await entries(`?action=${encodeURIComponent(staffInvitationsRoute)}`);
+    const invited = await entries(`?call=${encodeURIComponent(staffInvitationsRoute)}`);
     expect(invited[0]).toMatchObject({
       action: 'staff.manage',
       targetId: 'new.teacher@college.test',
     });
     const text = JSON.stringify(await entries());
     expect(text).not.toContain('not-the-password');
+  });
+
+  it('keeps what an update changed, from what to what, and only that', async () => {
+    const input = challengeInput('AUD-2');
+    // The owner's own session: the fixture's was signed out above.
+    expect((await call(server, 'POST', '/api/admin/addChallenge', input, owner)).status).toBe(200);
+    const update = async (body: object) => {
+      const res = await call(server, 'POST', '/api/admin/updateChallenge', body, owner);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return (await entries('?target=AUD-2&action=challenge.write'))[0]?.changes;
+    };
+    // The form sends every field back: only the title changed.
+    expect(await update({ ...input, challengeName: 'Sum of squares' })).toEqual({
+      challengeName: { from: 'Sum of two', to: 'Sum of squares' },
+    });
+    // A hidden test's output: the tests changed, by hash, their contents nowhere.
+    const tests = input.testCases.map((t) =>
+      t.hidden ? { ...t, expectedOutput: 'changed-output-77\n' } : t,
+    );
+    const changed = await update({ ...input, challengeName: 'Sum of squares', testCases: tests });
+    expect(Object.keys(changed ?? {})).toEqual(['testCases']);
+    expect(changed?.testCases).toMatchObject({
+      from: { sha256: expect.stringMatching(/^[0-9a-f]{64}$/) },
+      to: { sha256: expect.stringMatching(/^[0-9a-f]{64}$/) },
+    });
+
+    const exam = examInput('AUD-EXAM', [{ points: 10, challengeIds: ['AUD-2'] }]);
+    expect((await call(server, 'POST', examsPath, exam, owner)).status).toBe(200);
+    const renamed = { ...exam, examCode: 'AUD-EXAM-2', durationMinutes: 120 };
+    expect((await call(server, 'PUT', examPath('AUD-EXAM'), renamed, owner)).status).toBe(200);
+    const [examEntry] = await entries(`?action=exam.write&call=${encodeURIComponent('PUT ')}`);
+    expect(examEntry?.changes).toEqual({
+      examCode: { from: 'AUD-EXAM', to: 'AUD-EXAM-2' },
+      durationMinutes: { from: 90, to: 120 },
+    });
+
+    const member = await invitedStaff(server, 'role.change@college.test', 'teacher');
+    const path = `/api/admin/staff/${member.id}`;
+    const body = { role: 'assistant', active: false };
+    expect((await call(server, 'PUT', path, body, owner)).status).toBe(200);
+    const [roleEntry] = await entries(`?target=${member.id}&action=staff.manage`);
+    expect(roleEntry?.changes).toEqual({
+      role: { from: 'teacher', to: 'assistant' },
+      active: { from: true, to: false },
+    });
+    const text = JSON.stringify(await entries());
+    for (const secret of [HIDDEN_INPUT, 'changed-output-77']) {
+      expect(text).not.toContain(secret);
+    }
+  });
+
+  it('filters by actor, exact action, call, target and dates, a page at a time', async () => {
+    const actions = await call(server, 'GET', auditActionsRoute, undefined, owner);
+    const listed = (actions.body as { actions: string[] }).actions;
+    expect(listed).toEqual(expect.arrayContaining(['challenge.write', 'staff.sign-in']));
+    // Reads by GET are not recorded, so their actions are not offered.
+    expect(listed).not.toContain('audit.read');
+    // Exact: staff.sign-in is not staff.sign-in-refused.
+    const signIns = await entries('?action=staff.sign-in');
+    expect(signIns.length).toBeGreaterThan(0);
+    expect(new Set(signIns.map((e) => e.action))).toEqual(new Set(['staff.sign-in']));
+    expect(await entries('?actor=nobody-such')).toEqual([]);
+    expect((await entries('?target=aud-')).every((e) => e.targetId.includes('AUD-'))).toBe(true);
+    expect(await entries('?since=2099-01-01')).toEqual([]);
+    expect(await entries('?until=2000-01-01')).toEqual([]);
+    const all = await entries();
+    const first = await call(server, 'GET', `${auditRoute}?limit=2`, undefined, owner);
+    const page = first.body as { entries: AuditEntry[]; next: number | null };
+    expect(page.entries.map((e) => e.id)).toEqual(all.slice(0, 2).map((e) => e.id));
+    expect(page.next).toBe(page.entries[1]?.id);
+    const second = await entries(`?limit=2&before=${page.next}`);
+    expect(second.map((e) => e.id)).toEqual(all.slice(2, 4).map((e) => e.id));
   });
 
   it('lets only owners read it, and exports it as CSV with formula text neutralised', async () => {

@@ -32,9 +32,11 @@ test('a teacher watches a submission arrive live, reads the code, compares and d
     'Delete User',
     'Excel upload',
     'Import problem',
-    // Issue 33's additions after the spec's items: Courses for all staff, Staff for owners.
+    // Issue 33's additions after the spec's items: Courses for all staff, Staff and the Audit
+    // log for owners.
     'Courses',
     'Staff',
+    'Audit log',
     'Logout',
   ]);
   await dashMenu(page).getByRole('link', { name: 'Home' }).click();

@@ -8,6 +8,9 @@ import crypto from 'node:crypto';
 import { auditMessages } from '../../contract/audit.ts';
 
 const SECRET_KEY = /pass(word)?|token|secret|hash|key|otp|credential/i;
+
+/** A field whose value is or opens a secret: the log says it was set, never to what. */
+export const isSecretField = (key: string): boolean => SECRET_KEY.test(key);
 const TEST_DATA_KEY = /^(testCases|tests|input|output|expectedOutput|checkerSource|data)$/;
 const LONG_TEXT = 200;
 const MAX_DEPTH = 4;
@@ -32,6 +35,14 @@ function keep(value: unknown, depth: number): unknown {
     } else kept[key] = keep(item, depth + 1);
   }
   return kept;
+}
+
+/**
+ * One field as the log keeps it: the same rules as a whole input (a secret field marked, test
+ * data by hash), so a stored value and a new one are kept alike and can be compared.
+ */
+export function keepField(key: string, value: unknown): unknown {
+  return (keep({ [key]: value }, 0) as Record<string, unknown>)[key];
 }
 
 /** The input's fields as the log keeps them (an object; {} for no input or an upload). */

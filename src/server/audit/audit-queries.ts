@@ -2,7 +2,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AuditEntry } from '../../contract/audit.ts';
 import type { Db } from '../db/connection.ts';
-import { rowsOf } from '../db/sql-helpers.ts';
+import { containsPattern as contains, rowsOf } from '../db/sql-helpers.ts';
 
 export type NewAuditEntry = {
   actorId: string | null;
@@ -27,13 +27,12 @@ export async function insertAuditEntry(db: Db, entry: NewAuditEntry): Promise<vo
 export type AuditFilters = {
   actor?: string | undefined;
   action?: string | undefined;
+  call?: string | undefined;
   target?: string | undefined;
   since?: string | undefined;
   until?: string | undefined;
   before?: number | undefined;
 };
-
-const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Entries newest first, `limit` of them, with the filters; dates are read in `timeZone`. */
 export async function readAuditEntries(
@@ -44,10 +43,8 @@ export async function readAuditEntries(
 ): Promise<AuditEntry[]> {
   const conditions: SQL[] = [];
   if (filters.actor) conditions.push(sql`actor_email ilike ${contains(filters.actor)}`);
-  if (filters.action) {
-    const pattern = contains(filters.action);
-    conditions.push(sql`(action ilike ${pattern} or call ilike ${pattern})`);
-  }
+  if (filters.action) conditions.push(sql`action = ${filters.action}`);
+  if (filters.call) conditions.push(sql`call ilike ${contains(filters.call)}`);
   if (filters.target) conditions.push(sql`target_id ilike ${contains(filters.target)}`);
   if (filters.since) {
     conditions.push(sql`at >= (${filters.since}::date)::timestamp at time zone ${timeZone}`);

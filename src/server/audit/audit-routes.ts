@@ -5,6 +5,8 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  auditActionsRoute,
+  auditActionsSchema,
   auditExportRoute,
   auditPageSchema,
   auditQuerySchema,
@@ -17,7 +19,13 @@ import { BOM, csvField } from '../results/export-csv.ts';
 import { neutraliseCell } from '../results/neutralise-cell.ts';
 import { readAuditEntries } from './audit-queries.ts';
 
-type Deps = { db: Db; guards: Guards; timeZone: string };
+type Deps = {
+  db: Db;
+  guards: Guards;
+  timeZone: string;
+  /** The actions the recorder records (record-audit.ts), for the page's action filter. */
+  actions: () => string[];
+};
 
 const CSV_HEADERS = [
   'Id',
@@ -47,7 +55,10 @@ function csvLine(entry: AuditEntry): string {
   ].join(',');
 }
 
-export const auditRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, guards, timeZone }) => {
+export const auditRoutes: FastifyPluginAsyncZod<Deps> = async (
+  app,
+  { db, guards, timeZone, actions },
+) => {
   app.get(
     auditRoute,
     {
@@ -62,6 +73,16 @@ export const auditRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, guards
       const page = more ? entries.slice(0, limit) : entries;
       return { entries: page, next: more ? (page.at(-1)?.id ?? null) : null };
     },
+  );
+
+  app.get(
+    auditActionsRoute,
+    {
+      onRequest: guards.staff,
+      config: { action: 'audit.read' },
+      schema: { response: { 200: auditActionsSchema } },
+    },
+    async () => ({ actions: actions() }),
   );
 
   app.get(

@@ -33,6 +33,7 @@ import { RosterUploadPanel } from '../features/roster-upload/roster-upload-panel
 import { StudentsView } from '../features/students/students-view.tsx';
 import { CoursesView } from '../features/courses/courses-view.tsx';
 import { StaffView } from '../features/staff/staff-view.tsx';
+import { AuditView } from '../features/audit/audit-view.tsx';
 import { DeleteUserForm } from '../features/users/delete-user-form.tsx';
 import { StudentCount } from '../features/users/student-count.tsx';
 import { loadStatementRenderer, Statement } from '../features/statement/statement.tsx';
@@ -138,6 +139,9 @@ function View({
       );
     case 'staff':
       return <StaffView token={token} selfId={self?.id} />;
+    case 'audit':
+      // Owners only: anyone else who opens the address reads the server's refusal there.
+      return <AuditView token={token} />;
     case 'import-problem':
       return <ImportProblemPanel token={token} />;
     case 'notices':

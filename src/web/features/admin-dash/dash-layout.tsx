@@ -1,13 +1,14 @@
 /**
  * /adminDash's frame: the side menu (Home, Delete User, Excel upload, Logout; spec §2, with
  * Results and Students after Home, issue 12, Similarity after Results, issue 17, and Exams right
- * after Home, issue 31; Courses, and Staff for owners, after Import problem, issue 33) and the
- * chosen view. The menu is a nav of links, so each view has its own address and the browser's
- * back button works; the current one is marked with aria-current.
+ * after Home, issue 31; Courses, and Staff and Audit log for owners, after Import problem,
+ * issue 33) and the chosen view. The menu is a nav of links, so each view has its own address
+ * and the browser's back button works; the current one is marked with aria-current.
  */
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { messages } from '../../../contract/messages.ts';
+import { auditUi } from '../../../contract/audit-ui.ts';
 import { courseUi, staffUi } from '../../../contract/staff-ui.ts';
 import type { DashView } from './dash-views.ts';
 import './dash.css';
@@ -23,9 +24,13 @@ const menu: { view: DashView; label: string }[] = [
   { view: 'import-problem', label: messages.menuImportProblem },
 ];
 
-// Additions of issue 33, after the spec's items: Courses for all staff, Staff for owners.
+// Additions of issue 33, after the spec's items: Courses for all staff, Staff and the Audit log
+// for owners.
 const coursesItem = { view: 'courses', label: courseUi.menuCourses } as const;
-const staffItem = { view: 'staff', label: staffUi.menuStaff } as const;
+const ownerItems = [
+  { view: 'staff', label: staffUi.menuStaff },
+  { view: 'audit', label: auditUi.menuAudit },
+] as const;
 
 type Props = {
   current: DashView;
@@ -39,7 +44,7 @@ type Props = {
 export function DashLayout({ current, adminEmail, isOwner, onLogout, children }: Props) {
   // Deleting an account is the owners' (a teacher or assistant would only be refused).
   const spec = isOwner === false ? menu.filter((item) => item.view !== 'delete-user') : menu;
-  const items = [...spec, coursesItem, ...(isOwner ? [staffItem] : [])];
+  const items = [...spec, coursesItem, ...(isOwner ? ownerItems : [])];
   return (
     <div className="dash">
       <nav className="dash__menu" aria-label={messages.adminMenuLabel}>

@@ -5,7 +5,7 @@
  * `student` opens a student's submissions over the Results table, so a reload or a shared link
  * shows the same thing. The proctor view (issue 32) of a challenge or an exam is reached from
  * their lists and from Results, not from the menu. Courses (every staff member) and Staff (owners
- * only) come after the spec's items (issue 33).
+ * only) come after the spec's items, and the Audit log (owners only) after Staff (issue 33).
  */
 import { z } from 'zod';
 
@@ -28,6 +28,8 @@ export const dashViews = [
   // Issue 33: every staff member's courses, and the owners' staff list and invitations.
   'courses',
   'staff',
+  // The owners' audit log (issue 33).
+  'audit',
 ] as const;
 export type DashView = (typeof dashViews)[number];
 export const DEFAULT_DASH_VIEW: DashView = 'excel-upload';
