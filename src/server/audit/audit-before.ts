@@ -19,7 +19,7 @@ import { staffMemberRoute } from '../../contract/staff.ts';
 import { findChallenge } from '../challenges/challenge-queries.ts';
 import type { Db } from '../db/connection.ts';
 import { findExamByCode, readSlots } from '../exams/exam-queries.ts';
-import { rowsOf } from '../results/sql-helpers.ts';
+import { rowsOf } from '../db/sql-helpers.ts';
 import type { Normalisers } from './audit-diff.ts';
 
 /** A name the call gives its target by (a path parameter, query field or body field). */
