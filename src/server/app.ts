@@ -30,10 +30,12 @@ import { gateSignIns, SignInGate } from './auth/sign-in-gate.ts';
 import { activateAccountPath } from '../contract/activate-account.ts';
 import { adminLoginPath } from '../contract/admin.ts';
 import { loginSignUpPath } from '../contract/auth.ts';
+import { choosePasswordPath } from '../contract/one-time-passwords.ts';
 import { resetPasswordPath } from '../contract/password-reset.ts';
 import { sessionRoutes } from './auth/session-routes.ts';
 import { createSessionVersions } from './auth/session-versions.ts';
 import { resolveJwtSecret, type TokenService } from './auth/tokens.ts';
+import { oneTimePasswordRoutes } from './users/one-time-password-routes.ts';
 import { adminLoginRoute } from './admins/admin-login.ts';
 import { seedFirstAdmin } from './admins/seed-first-admin.ts';
 import { refuseLargeBodiesPolitely } from './body-too-large.ts';
@@ -184,7 +186,7 @@ export async function buildApp(
   gateSignIns(
     app,
     new SignInGate(config.signInWaitMs),
-    [loginSignUpPath, adminLoginPath, resetPasswordPath, activateAccountPath],
+    [loginSignUpPath, adminLoginPath, resetPasswordPath, activateAccountPath, choosePasswordPath],
     // Past the guessing budget first (password-login.ts), so refused guesses never queue here.
     [loginSignUpPath, adminLoginPath],
   );
@@ -228,6 +230,8 @@ export async function buildApp(
     limiter,
     clients: unknownClients('login'),
     config,
+    versions,
+    sessionSecret: secret,
   });
   await app.register(passwordResetRoutes, { db: database.db, config, versions });
   await app.register(sessionRoutes, { guards, versions });
@@ -313,6 +317,13 @@ export async function buildApp(
     db: database.db,
     guards,
     config,
+    now: deps.now ?? (() => new Date()),
+  });
+  await app.register(oneTimePasswordRoutes, {
+    db: database.db,
+    guards,
+    config,
+    versions,
     now: deps.now ?? (() => new Date()),
   });
   await app.register(staffRoutes, {
