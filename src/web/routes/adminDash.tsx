@@ -31,6 +31,7 @@ import { ResultsView } from '../features/results/results-view.tsx';
 import { SimilarityView } from '../features/similarity/similarity-view.tsx';
 import { RosterUploadPanel } from '../features/roster-upload/roster-upload-panel.tsx';
 import { StudentsView } from '../features/students/students-view.tsx';
+import { CredentialSheet } from '../features/students/credential-sheet.tsx';
 import { CoursesView } from '../features/courses/courses-view.tsx';
 import { StaffView } from '../features/staff/staff-view.tsx';
 import { DeleteUserForm } from '../features/users/delete-user-form.tsx';
@@ -52,7 +53,16 @@ export const Route = createFileRoute('/adminDash')({
   // Links are typed by DashSearch; the page (a lazy chunk) checks the values with the dashboard's
   // schema, so neither zod nor admin code is downloaded before a student's first screen.
   validateSearch: (search: DashSearch & SearchSchemaInput) =>
-    textParams(search, ['view', 'challengeId', 'exam', 'student', 'signals', 'pair']),
+    textParams(search, [
+      'view',
+      'challengeId',
+      'exam',
+      'student',
+      'signals',
+      'pair',
+      'courseId',
+      'sectionId',
+    ]),
   beforeLoad: async () => {
     const { currentAdminSession } = await loadAdminSession();
     if (!currentAdminSession()) throw redirect({ to: '/admin', replace: true });
@@ -68,6 +78,8 @@ function View({
   student,
   signals,
   pair,
+  courseId,
+  sectionId,
   self,
 }: {
   view: DashView;
@@ -79,7 +91,12 @@ function View({
   student?: string;
   signals?: string;
   pair?: string;
+  /** The Students view's course and section (issue 33). */
+  courseId?: string;
+  sectionId?: string;
 }) {
+  const navigate = useNavigate();
+  const scope = { ...(courseId ? { courseId } : {}), ...(sectionId ? { sectionId } : {}) };
   switch (view) {
     case 'home':
       return (
@@ -111,7 +128,32 @@ function View({
     case 'similarity':
       return <SimilarityView token={token} challengeId={challengeId} exam={exam} pair={pair} />;
     case 'students':
-      return <StudentsView token={token} />;
+      return (
+        <StudentsView
+          token={token}
+          scope={scope}
+          onScope={(next) =>
+            void navigate({
+              to: '/adminDash',
+              search: { view: 'students', ...next },
+              replace: true,
+            })
+          }
+          onOpenSheet={(next) =>
+            void navigate({ to: '/adminDash', search: { view: 'credential-sheet', ...next } })
+          }
+        />
+      );
+    case 'credential-sheet':
+      // Keyed: another course's sheet starts empty (its passwords are never shown again).
+      return (
+        <CredentialSheet
+          key={`${courseId ?? ''}/${sectionId ?? ''}`}
+          token={token}
+          scope={scope}
+          onBack={() => void navigate({ to: '/adminDash', search: { view: 'students', ...scope } })}
+        />
+      );
     case 'delete-user':
       return <DeleteUserForm token={token} />;
     case 'add-challenge':
@@ -207,6 +249,8 @@ function AdminDashPage() {
     student,
     signals,
     pair,
+    courseId,
+    sectionId,
   } = dashSearchSchema.parse(Route.useSearch());
   const admin = useAdminSession();
   const self = useStaffSelf(admin?.token ?? '');
@@ -235,6 +279,8 @@ function AdminDashPage() {
           student={student}
           signals={signals}
           pair={pair}
+          courseId={courseId}
+          sectionId={sectionId}
           self={self}
         />
       </DashLayout>

@@ -28,6 +28,8 @@ export const dashViews = [
   // Issue 33: every staff member's courses, and the owners' staff list and invitations.
   'courses',
   'staff',
+  // Issue 33: the one-time password sheet of the Students view's course or section.
+  'credential-sheet',
 ] as const;
 export type DashView = (typeof dashViews)[number];
 export const DEFAULT_DASH_VIEW: DashView = 'excel-upload';
@@ -38,6 +40,9 @@ export const dashSearchSchema = z.object({
   /** The exam of the exam form, or of the Results view's exam matrix (issue 31). */
   exam: z.string().max(64).optional().catch(undefined),
   student: z.uuid().optional().catch(undefined),
+  /** The Students view's course and section, and so its one-time password sheet's (issue 33). */
+  courseId: z.uuid().optional().catch(undefined),
+  sectionId: z.uuid().optional().catch(undefined),
   /** A student whose exam events (issue 17) are open over the Results table. */
   signals: z.uuid().optional().catch(undefined),
   /** The Similarity view's open pair: two submission ids joined by `~` (issue 17). */
