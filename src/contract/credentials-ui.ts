@@ -66,7 +66,7 @@ export const credentialsUi = {
   // The student's page.
   chooseTitle: 'Choose a new password',
   chooseIntro:
-    'You signed in with a one-time password. Choose your own password to continue; you will use it from now on.',
+    'You signed in as {email} with a one-time password. Choose your own password to continue; you will use it from now on.',
   chooseSubmit: 'Save password',
   chooseBack: 'Back to sign in',
   chooseExpiresNote: `This page works for ${PASSWORD_CHANGE_MINUTES} minutes after you sign in.`,

@@ -19,7 +19,7 @@ export function ChoosePasswordForm({ pending, onDone }: Props) {
   return (
     <NewPasswordForm
       title={credentialsUi.chooseTitle}
-      intro={`${credentialsUi.chooseIntro} (${pending.email})`}
+      intro={credentialsUi.chooseIntro.replace('{email}', pending.email)}
       submitLabel={credentialsUi.chooseSubmit}
       submit={async (password, retry) => {
         const session = await retry(() => choosePassword({ password, token: pending.token }));

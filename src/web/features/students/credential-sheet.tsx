@@ -82,7 +82,7 @@ export function CredentialSheet({ token, scope, onBack }: Props) {
           {credentialsUi.back}
         </button>
       </div>
-      <div className="otp-sheet__controls">
+      <div className="otp-sheet__controls otp-sheet__form">
         <p className="muted">{credentialsUi.sheetIntro}</p>
         {!scope.courseId ? (
           <p role="alert">{credentialsUi.chooseCourseFirst}</p>
