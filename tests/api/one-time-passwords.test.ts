@@ -203,6 +203,17 @@ describe.each(databaseKinds)('one-time passwords (%s)', (kind) => {
   it('refuses an expired one-time password with its own message, a wrong one as any', async () => {
     const id = await rosterStudent('late@college.test', courseA, sections['Lab 2']);
     const given = await giveOne(id, owner);
+    // Holding only a one-time password is not having chosen one: the Students list agrees.
+    const listed = await call(
+      server,
+      'GET',
+      `/api/admin/students?courseId=${courseA}&claimed=unclaimed&q=late`,
+      undefined,
+      owner,
+    );
+    expect((listed.body as { rows: { email: string; claimed: boolean }[] }).rows).toEqual([
+      expect.objectContaining({ email: 'late@college.test', claimed: false }),
+    ]);
     await queryRows(
       server,
       `update users set one_time_password_expires_at = now() - interval '1 minute' where id = $1`,
