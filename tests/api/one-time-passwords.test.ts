@@ -45,6 +45,7 @@ describe.each(databaseKinds)('one-time passwords (%s)', (kind) => {
   let courseA: string;
   let courseB: string;
   const sections: Record<string, string> = {};
+  let forgotId = '';
 
   /** A roster student (no password yet) enrolled in `course`, in `section` when given. */
   async function rosterStudent(email: string, course: string, section?: string, number?: string) {
@@ -109,6 +110,7 @@ describe.each(databaseKinds)('one-time passwords (%s)', (kind) => {
 
   it('gives a student who forgot their password one that must be changed at once', async () => {
     const student = await signUpStudent(server, 'forgot@college.test');
+    forgotId = student.id;
     await enrol(student.id, courseA, sections['Lab 1']);
     const given = await giveOne(student.id, assistantA.headers);
     expect(given.password).toMatch(ONE_TIME_PASSWORD_PATTERN);
@@ -352,11 +354,15 @@ describe.each(databaseKinds)('one-time passwords (%s)', (kind) => {
   it('keeps every one-time password out of the audit log, which records who made them', async () => {
     const entries = await queryRows(
       server,
-      `select action, call, actor_email, changes::text as changes, row_to_json(a)::text as row
+      `select action, call, actor_email, target_kind, target_id, row_to_json(a)::text as row
          from audit_log a where action = 'students.credentials'`,
     );
     expect(entries.length).toBeGreaterThanOrEqual(6);
     expect(entries.map((entry) => entry.actor_email)).toContain('asst.a@college.test');
+    // Which student got a password, and which course's sheet was made.
+    const targets = entries.map((entry) => `${entry.target_kind}:${entry.target_id}`);
+    expect(targets).toContain(`student:${forgotId}`);
+    expect(targets).toContain(`course:${courseA}`);
     for (const entry of entries) {
       expect(String(entry.row)).not.toMatch(/[a-hjkmnp-z2-9]{5}-[a-hjkmnp-z2-9]{5}/);
       expect(String(entry.row)).not.toMatch(/\$argon2/);

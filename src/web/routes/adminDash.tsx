@@ -260,7 +260,8 @@ function AdminDashPage() {
     <>
       <SiteHeader />
       <DashLayout
-        current={view}
+        // The one-time password sheet is part of Students (issue 33).
+        current={view === 'credential-sheet' ? 'students' : view}
         adminEmail={admin.email}
         isOwner={self ? self.role === 'owner' : null}
         onLogout={() => {
