@@ -9,6 +9,7 @@
 import { useEffect, useId, useState } from 'react';
 import type { Course } from '../../../contract/courses.ts';
 import { credentialsUi } from '../../../contract/credentials-ui.ts';
+import { messages } from '../../../contract/messages.ts';
 import {
   SHEET_SCOPES,
   type SheetResponse,
@@ -110,7 +111,7 @@ export function CredentialSheet({ token, scope, onBack }: Props) {
                 disabled={busy || course === undefined}
                 onClick={() => setConfirming(true)}
               >
-                {credentialsUi.generate}
+                {busy ? messages.working : credentialsUi.generate}
               </button>
               {sheet && sheet.slips.length > 0 ? (
                 <button

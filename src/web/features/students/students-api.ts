@@ -101,11 +101,20 @@ export function setOneTimePassword(
   });
 }
 
-/** One-time passwords for a course's or a section's students, as the slips of a sheet. */
+/**
+ * One-time passwords for a course's or a section's students, as the slips of a sheet. Each is
+ * hashed like any password, a few at a time beside the students signing in: a large section
+ * takes longer than the spec's 10 s, so this call may wait two minutes.
+ */
 export function makeSheet(
   token: string,
   courseId: string,
   body: SheetRequest,
 ): Promise<SheetResponse> {
-  return apiRequest(sheetPath(courseId), { body, token, schema: sheetResponseSchema });
+  return apiRequest(sheetPath(courseId), {
+    body,
+    token,
+    schema: sheetResponseSchema,
+    timeoutMs: 120_000,
+  });
 }
