@@ -9,8 +9,11 @@ import { and, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { SheetScope } from '../../contract/one-time-passwords.ts';
 import type { Db } from '../db/connection.ts';
 import { users } from '../db/schema.ts';
-import { rowsOf } from '../results/sql-helpers.ts';
 import type { UserRow } from './user-queries.ts';
+
+// Rows of a raw `execute` (node-postgres answers `{ rows }` on PGlite and PostgreSQL alike). Kept
+// here rather than imported: the shared helper is moving between folders on main.
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 export type VersionedUser = { id: string; tokenVersion: number };
 
