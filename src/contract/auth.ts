@@ -40,7 +40,13 @@ export const loginSignUpRequestSchema = z
   });
 export type LoginSignUpRequest = z.input<typeof loginSignUpRequestSchema>;
 
-export const loginSignUpResponseSchema = userSessionSchema;
+/**
+ * A login with a one-time password set by staff (issue 33, contract/one-time-passwords.ts) adds
+ * `mustChangePassword: true`, and its `token` is good only for choosing the new password.
+ */
+export const loginSignUpResponseSchema = userSessionSchema.extend({
+  mustChangePassword: z.literal(true).optional(),
+});
 export type LoginSignUpResponse = z.infer<typeof loginSignUpResponseSchema>;
 
 /**
@@ -51,7 +57,10 @@ export const signUpMailedResponseSchema = z.object({ message: z.string() });
 export type SignUpMailedResponse = z.infer<typeof signUpMailedResponseSchema>;
 
 /** What the web app reads from the call: a session, or the "check your email" answer. */
-export const loginSignUpAnswerSchema = z.union([userSessionSchema, signUpMailedResponseSchema]);
+export const loginSignUpAnswerSchema = z.union([
+  loginSignUpResponseSchema,
+  signUpMailedResponseSchema,
+]);
 export type LoginSignUpAnswer = z.infer<typeof loginSignUpAnswerSchema>;
 
 /** How new students get an account: STUDENT_SIGNUP (docs/operations.md, Configuration). */

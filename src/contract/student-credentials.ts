@@ -30,6 +30,7 @@ export const activationLinkResponseSchema = z.object({
   expiresAt: z.string(),
   mailed: z.boolean(),
 });
+export type ActivationLinkResponse = z.infer<typeof activationLinkResponseSchema>;
 
 export const activationLinkRoute = '/api/admin/students/:studentId/activation-link';
 export const activationLinkPath = (studentId: string) =>

@@ -30,10 +30,12 @@ import { gateSignIns, SignInGate } from './auth/sign-in-gate.ts';
 import { activateAccountPath } from '../contract/activate-account.ts';
 import { adminLoginPath } from '../contract/admin.ts';
 import { loginSignUpPath } from '../contract/auth.ts';
+import { choosePasswordPath } from '../contract/one-time-passwords.ts';
 import { resetPasswordPath } from '../contract/password-reset.ts';
 import { sessionRoutes } from './auth/session-routes.ts';
 import { createSessionVersions } from './auth/session-versions.ts';
 import { resolveJwtSecret, type TokenService } from './auth/tokens.ts';
+import { oneTimePasswordRoutes } from './users/one-time-password-routes.ts';
 import { adminLoginRoute } from './admins/admin-login.ts';
 import { seedFirstAdmin } from './admins/seed-first-admin.ts';
 import { refuseLargeBodiesPolitely } from './body-too-large.ts';
@@ -186,7 +188,7 @@ export async function buildApp(
   gateSignIns(
     app,
     new SignInGate(config.signInWaitMs),
-    [loginSignUpPath, adminLoginPath, resetPasswordPath, activateAccountPath],
+    [loginSignUpPath, adminLoginPath, resetPasswordPath, activateAccountPath, choosePasswordPath],
     // Past the guessing budget first (password-login.ts), so refused guesses never queue here.
     [loginSignUpPath, adminLoginPath],
   );
@@ -233,6 +235,8 @@ export async function buildApp(
     clients: unknownClients('login'),
     config,
     mailer,
+    versions,
+    sessionSecret: secret,
   });
   await app.register(passwordResetRoutes, { db: database.db, config, versions, mailer });
   await app.register(sessionRoutes, { guards, versions });
@@ -324,6 +328,13 @@ export async function buildApp(
     guards,
     config,
     mailer,
+    now: deps.now ?? (() => new Date()),
+  });
+  await app.register(oneTimePasswordRoutes, {
+    db: database.db,
+    guards,
+    config,
+    versions,
     now: deps.now ?? (() => new Date()),
   });
   await app.register(staffRoutes, {

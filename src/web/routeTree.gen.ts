@@ -13,6 +13,7 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as ActivateAccountRouteImport } from './routes/activate-account'
 import { Route as AdminRouteImport } from './routes/admin'
 import { Route as AdminDashRouteImport } from './routes/adminDash'
+import { Route as ChoosePasswordRouteImport } from './routes/choose-password'
 import { Route as ForgotPasswordRouteImport } from './routes/forgot-password'
 import { Route as AdminInvitationRouteImport } from './routes/admin_.invitation'
 import { Route as ChallengesChallengeIdRouteImport } from './routes/challenges.$challengeId'
@@ -37,6 +38,11 @@ const AdminRoute = AdminRouteImport.update({
 const AdminDashRoute = AdminDashRouteImport.update({
   id: '/adminDash',
   path: '/adminDash',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ChoosePasswordRoute = ChoosePasswordRouteImport.update({
+  id: '/choose-password',
+  path: '/choose-password',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ForgotPasswordRoute = ForgotPasswordRouteImport.update({
@@ -70,6 +76,7 @@ export interface FileRoutesByFullPath {
   '/activate-account': typeof ActivateAccountRoute
   '/admin': typeof AdminRoute
   '/adminDash': typeof AdminDashRoute
+  '/choose-password': typeof ChoosePasswordRoute
   '/forgot-password': typeof ForgotPasswordRoute
   '/admin/invitation': typeof AdminInvitationRoute
   '/challenges/$challengeId': typeof ChallengesChallengeIdRoute
@@ -81,6 +88,7 @@ export interface FileRoutesByTo {
   '/activate-account': typeof ActivateAccountRoute
   '/admin': typeof AdminRoute
   '/adminDash': typeof AdminDashRoute
+  '/choose-password': typeof ChoosePasswordRoute
   '/forgot-password': typeof ForgotPasswordRoute
   '/admin/invitation': typeof AdminInvitationRoute
   '/challenges/$challengeId': typeof ChallengesChallengeIdRoute
@@ -93,6 +101,7 @@ export interface FileRoutesById {
   '/activate-account': typeof ActivateAccountRoute
   '/admin': typeof AdminRoute
   '/adminDash': typeof AdminDashRoute
+  '/choose-password': typeof ChoosePasswordRoute
   '/forgot-password': typeof ForgotPasswordRoute
   '/admin_/invitation': typeof AdminInvitationRoute
   '/challenges/$challengeId': typeof ChallengesChallengeIdRoute
@@ -106,6 +115,7 @@ export interface FileRouteTypes {
     | '/activate-account'
     | '/admin'
     | '/adminDash'
+    | '/choose-password'
     | '/forgot-password'
     | '/admin/invitation'
     | '/challenges/$challengeId'
@@ -117,6 +127,7 @@ export interface FileRouteTypes {
     | '/activate-account'
     | '/admin'
     | '/adminDash'
+    | '/choose-password'
     | '/forgot-password'
     | '/admin/invitation'
     | '/challenges/$challengeId'
@@ -128,6 +139,7 @@ export interface FileRouteTypes {
     | '/activate-account'
     | '/admin'
     | '/adminDash'
+    | '/choose-password'
     | '/forgot-password'
     | '/admin_/invitation'
     | '/challenges/$challengeId'
@@ -140,6 +152,7 @@ export interface RootRouteChildren {
   ActivateAccountRoute: typeof ActivateAccountRoute
   AdminRoute: typeof AdminRoute
   AdminDashRoute: typeof AdminDashRoute
+  ChoosePasswordRoute: typeof ChoosePasswordRoute
   ForgotPasswordRoute: typeof ForgotPasswordRoute
   AdminInvitationRoute: typeof AdminInvitationRoute
   ChallengesChallengeIdRoute: typeof ChallengesChallengeIdRoute
@@ -175,6 +188,13 @@ declare module '@tanstack/react-router' {
       path: '/adminDash'
       fullPath: '/adminDash'
       preLoaderRoute: typeof AdminDashRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/choose-password': {
+      id: '/choose-password'
+      path: '/choose-password'
+      fullPath: '/choose-password'
+      preLoaderRoute: typeof ChoosePasswordRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/forgot-password': {
@@ -220,6 +240,7 @@ const rootRouteChildren: RootRouteChildren = {
   ActivateAccountRoute: ActivateAccountRoute,
   AdminRoute: AdminRoute,
   AdminDashRoute: AdminDashRoute,
+  ChoosePasswordRoute: ChoosePasswordRoute,
   ForgotPasswordRoute: ForgotPasswordRoute,
   AdminInvitationRoute: AdminInvitationRoute,
   ChallengesChallengeIdRoute: ChallengesChallengeIdRoute,

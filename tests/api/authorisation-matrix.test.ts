@@ -34,8 +34,11 @@ type StaffRoute = { method: string; url: string; action: StaffAction };
 type Caller = { name: string; headers: Record<string, string>; actor: Actor | 'student' | 'none' };
 type Expected = 401 | 403 | 404 | 'through';
 
-/** Path parameters that name something of a course (all of course A here). */
-const COURSE_PARAMS = /:(challengeId|examCode|courseId)\b/;
+/**
+ * Path parameters that name something of a course (all of course A here); a `studentId` is a
+ * student enrolled in course A only (accounts without mail: activation links, one-time passwords).
+ */
+const COURSE_PARAMS = /:(challengeId|examCode|courseId|studentId)\b/;
 
 function expectedFor(caller: Caller, route: StaffRoute, courseA: string): Expected {
   if (caller.actor === 'none') return 401;
@@ -89,7 +92,14 @@ describe.each(databaseKinds)('the authorisation matrix (%s)', (kind) => {
         courseA,
         student.id,
       ]);
+      // The student staff act on (a one-time password ends their sessions): not the caller above.
+      const target = await signUpStudent(server, 'matrix.target@college.test');
+      await queryRows(server, `insert into enrolments (course_id, user_id) values ($1, $2)`, [
+        courseA,
+        target.id,
+      ]);
       const values: Record<string, string> = {
+        studentId: target.id,
         challengeId: 'MATRIX-1',
         examCode: 'MATRIX-EXAM',
         courseId: courseA,
@@ -115,7 +125,7 @@ describe.each(databaseKinds)('the authorisation matrix (%s)', (kind) => {
         { name: 'student', headers: bearer(student.token), actor: 'student' },
         { name: 'no session', headers: {}, actor: 'none' },
       ];
-      expect(routes.length).toBeGreaterThanOrEqual(68);
+      expect(routes.length).toBeGreaterThanOrEqual(70);
       // Writes that remove things last, so the reads and the other writes find them there.
       const ordered = [
         ...routes.filter((route) => route.method !== 'DELETE'),

@@ -28,6 +28,8 @@ const TARGET_KEYS = [
   'courseId',
   'staffId',
   'userId',
+  // A student staff act on by id (accounts without mail: activation links, one-time passwords).
+  'studentId',
   'submissionId',
   'questionId',
   'name',

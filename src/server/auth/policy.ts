@@ -50,7 +50,7 @@ export const staffActions = {
   /** The list of students and its filters, the roster template. */
   'students.read': course(true, true),
   'roster.upload': course(true, false),
-  /** A roster student's activation link, shown or mailed again (accounts without mail). */
+  /** Accounts without mail: a roster student's activation link, one-time passwords and sheets. */
   'students.credentials': course(true, true),
   /** A course's sections, staff and figures. */
   'course.read': course(true, true),

@@ -50,6 +50,13 @@ export const users = pgTable(
      * than this is refused (auth/session-versions.ts).
      */
     tokenVersion: integer('token_version').notNull().default(0),
+    /**
+     * Set when staff gave the student a one-time password (issue 33): `password_hash` is then
+     * that password's hash, it works until this moment, and the student must choose their own
+     * at the first sign-in (users/one-time-password-queries.ts). Null: the password is the
+     * student's own (or there is none yet).
+     */
+    oneTimePasswordExpiresAt: timestamp('one_time_password_expires_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -91,7 +91,12 @@ export async function redeemResetToken(
     if (!check.ok) return check;
     const [user] = await tx
       .update(users)
-      .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1` })
+      // The student's own password: a one-time one given by staff (issue 33) is over too.
+      .set({
+        passwordHash,
+        oneTimePasswordExpiresAt: null,
+        tokenVersion: sql`${users.tokenVersion} + 1`,
+      })
       .where(eq(users.id, check.userId))
       .returning({ email: users.email, tokenVersion: users.tokenVersion });
     if (!user) return { ok: false, problem: 'invalid' };

@@ -28,13 +28,19 @@ const challengesTaken = sql`(select count(distinct a.challenge_id)::int from att
   join sittings s on s.id = a.sitting_id and s.challenge_id = a.challenge_id
   where a.user_id = u.id)`;
 
+/**
+ * Has chosen a password of their own: a one-time password given by staff (issue 33) is not one
+ * until the student replaces it at their first sign-in.
+ */
+const claimedExpr = sql`(u.password_hash is not null and u.one_time_password_expires_at is null)`;
+
 const STUDENTS_SORT_KEYS: Record<StudentsSortColumn, SortKey> = {
   name: text('u.name'),
   email: text('u.email'),
   year: text('u.year'),
   branch: text('u.branch'),
   college: text('u.college'),
-  claimed: { expr: sql`(u.password_hash is not null)`, type: 'bool' },
+  claimed: { expr: claimedExpr, type: 'bool' },
   challengesTaken: { expr: challengesTaken, type: 'int' },
   createdAt: { expr: sql`u.created_at`, type: 'timestamptz' },
 };
@@ -57,8 +63,8 @@ export function enrolledIn(visible: 'all' | string[]): SQL[] {
 
 function where(filters: StudentsFilters, extra: SQL[] = []): SQL {
   const conditions: SQL[] = [...extra];
-  if (filters.claimed === 'claimed') conditions.push(sql`u.password_hash is not null`);
-  if (filters.claimed === 'unclaimed') conditions.push(sql`u.password_hash is null`);
+  if (filters.claimed === 'claimed') conditions.push(claimedExpr);
+  if (filters.claimed === 'unclaimed') conditions.push(sql`not ${claimedExpr}`);
   if (filters.q) {
     const pattern = containsPattern(filters.q);
     conditions.push(sql`(u.name ilike ${pattern} or u.email ilike ${pattern})`);
@@ -93,7 +99,7 @@ export async function readStudentsPage(
   const key = STUDENTS_SORT_KEYS[filters.sort];
   const found = await db.execute(sql`
     select u.id as "userId", u.name, u.email, u.year, u.branch, u.college,
-      u.password_hash is not null as claimed, ${challengesTaken} as "challengesTaken",
+      ${claimedExpr} as claimed, ${challengesTaken} as "challengesTaken",
       ${iso(sql`u.created_at`)} as "createdAt", ${sortValueText(key)} as "sortValue",
       ${enrolmentField(filters, sql`e.student_number`)} as "studentNumber",
       ${enrolmentField(filters, sql`(select s.name from course_sections s where s.id = e.section_id)`)} as "section"

@@ -57,7 +57,8 @@ export async function readStudent(
   userId: string,
 ): Promise<StudentSubmissionsResponse['student'] | undefined> {
   const found = await db.execute(sql`
-    select id as "userId", name, email, year, branch, college, password_hash is not null as claimed
+    select id as "userId", name, email, year, branch, college,
+      (password_hash is not null and one_time_password_expires_at is null) as claimed
     from users where id = ${userId}`);
   return rowsOf<StudentSubmissionsResponse['student']>(found)[0];
 }

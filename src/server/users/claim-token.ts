@@ -5,7 +5,7 @@
  * as 'used': a link to an active account changes its password only through the reset page, whose
  * rules (ending sessions) apply there.
  */
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, or } from 'drizzle-orm';
 import type { Db } from '../db/connection.ts';
 import { resetTokens, users } from '../db/schema.ts';
 import { classify, type TokenProblem } from '../password-reset/reset-token-queries.ts';
@@ -26,8 +26,14 @@ export async function redeemClaimToken(
     if (!check.ok) return check;
     const [user] = await tx
       .update(users)
-      .set({ passwordHash })
-      .where(and(eq(users.id, check.userId), isNull(users.passwordHash)))
+      .set({ passwordHash, oneTimePasswordExpiresAt: null })
+      // No password yet, or only a one-time one from staff (issue 33): either way, not chosen.
+      .where(
+        and(
+          eq(users.id, check.userId),
+          or(isNull(users.passwordHash), isNotNull(users.oneTimePasswordExpiresAt)),
+        ),
+      )
       .returning();
     if (!user) return { ok: false, problem: 'used' };
     await tx

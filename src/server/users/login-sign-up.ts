@@ -5,6 +5,10 @@
  * it (password-login.ts). A sign-up answers the session, the spec's 409, or 202 "check your
  * email" (sign-up.ts, by STUDENT_SIGNUP), whose mail is sent after the answer. A session answer
  * (login or sign-up) gives the browser its device cookie for the account (device-cookie.ts).
+ * A login with a one-time password given by staff (issue 33) answers `mustChangePassword` and a
+ * token that only chooses the new password (auth/password-change-tokens.ts), or, once it has
+ * expired, 401 with its own message; the right password is checked first either way, so the
+ * answer tells a guesser nothing.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -15,6 +19,7 @@ import {
   type StudentSignUpMode,
 } from '../../contract/auth.ts';
 import { messages } from '../../contract/messages.ts';
+import { oneTimePasswordMessages } from '../../contract/one-time-passwords.ts';
 import type { Db } from '../db/connection.ts';
 import { passwordLogin } from '../auth/password-login.ts';
 import { admitSignIn, signInDeadlineOf } from '../auth/sign-in-gate.ts';
@@ -23,6 +28,8 @@ import type { LoginThrottle } from '../auth/login-throttle.ts';
 import { DEVICE_COOKIE, deviceCookieOptions } from '../auth/device-cookie.ts';
 import type { UnknownClients } from '../auth/unknown-clients.ts';
 import type { TokenService } from '../auth/tokens.ts';
+import type { PasswordChangeTokens } from '../auth/password-change-tokens.ts';
+import { HttpError } from '../http-error.ts';
 import { signUp, type SignUpMail } from './sign-up.ts';
 import { studentSession } from './student-session.ts';
 import { findUserByEmail, insertUser } from './user-queries.ts';
@@ -30,6 +37,7 @@ import { findUserByEmail, insertUser } from './user-queries.ts';
 type Deps = {
   db: Db;
   tokens: TokenService;
+  changeTokens: PasswordChangeTokens;
   limiter: LoginThrottle;
   clients: UnknownClients;
   /** The device cookie is Secure when the portal is served over https. */
@@ -41,7 +49,7 @@ type Deps = {
 
 export const loginSignUpRoute: FastifyPluginAsyncZod<Deps> = async (
   app,
-  { db, tokens, limiter, clients, secureCookies, mode, afterAnswer },
+  { db, tokens, changeTokens, limiter, clients, secureCookies, mode, afterAnswer },
 ) => {
   const cookieOptions = deviceCookieOptions(loginSignUpPath, secureCookies);
   const signUpDeps = {
@@ -83,7 +91,16 @@ export const loginSignUpRoute: FastifyPluginAsyncZod<Deps> = async (
           deadline: signInDeadlineOf(request),
         });
         reply.setCookie(DEVICE_COOKIE, login.deviceCookie, cookieOptions);
-        return studentSession(tokens, login.account);
+        const { account } = login;
+        if (account.oneTimePasswordExpiresAt !== null) {
+          if (account.oneTimePasswordExpiresAt.getTime() <= Date.now()) {
+            throw new HttpError(401, oneTimePasswordMessages.expired);
+          }
+          const token = await changeTokens.issue({ sub: account.id, ver: account.tokenVersion });
+          const { name, email, id } = account;
+          return { name, email, id, token, mustChangePassword: true as const };
+        }
+        return studentSession(tokens, account);
       }
       admitSignIn(request);
       const deadline = signInDeadlineOf(request);

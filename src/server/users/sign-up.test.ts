@@ -14,6 +14,7 @@ const row = (passwordHash: string | null): UserRow => ({
   branch: null,
   college: null,
   tokenVersion: 0,
+  oneTimePasswordExpiresAt: null,
   createdAt: new Date(0),
 });
 

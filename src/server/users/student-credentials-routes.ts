@@ -43,7 +43,10 @@ export const studentCredentialsRoutes: FastifyPluginAsyncZod<Deps> = async (app,
     async (request) => {
       const student = await findUserById(db, request.params.studentId);
       if (!student) throw new HttpError(404, credentialMessages.studentNotFound);
-      if (student.passwordHash) throw new HttpError(409, credentialMessages.alreadyClaimed);
+      // A student holding only a one-time password has not chosen one yet: a link still helps.
+      if (student.passwordHash && student.oneTimePasswordExpiresAt === null) {
+        throw new HttpError(409, credentialMessages.alreadyClaimed);
+      }
       const { token, hash } = newResetToken();
       const ttlSeconds = STAFF_ACTIVATION_DAYS * 86_400;
       const at = now();

@@ -31,6 +31,7 @@ import { ResultsView } from '../features/results/results-view.tsx';
 import { SimilarityView } from '../features/similarity/similarity-view.tsx';
 import { RosterUploadPanel } from '../features/roster-upload/roster-upload-panel.tsx';
 import { StudentsView } from '../features/students/students-view.tsx';
+import { CredentialSheet } from '../features/students/credential-sheet.tsx';
 import { CoursesView } from '../features/courses/courses-view.tsx';
 import { StaffView } from '../features/staff/staff-view.tsx';
 import { AuditView } from '../features/audit/audit-view.tsx';
@@ -53,7 +54,17 @@ export const Route = createFileRoute('/adminDash')({
   // Links are typed by DashSearch; the page (a lazy chunk) checks the values with the dashboard's
   // schema, so neither zod nor admin code is downloaded before a student's first screen.
   validateSearch: (search: DashSearch & SearchSchemaInput) =>
-    textParams(search, ['view', 'challengeId', 'exam', 'student', 'signals', 'pair', 'section']),
+    textParams(search, [
+      'view',
+      'challengeId',
+      'exam',
+      'student',
+      'signals',
+      'pair',
+      'section',
+      'courseId',
+      'sectionId',
+    ]),
   beforeLoad: async () => {
     const { currentAdminSession } = await loadAdminSession();
     if (!currentAdminSession()) throw redirect({ to: '/admin', replace: true });
@@ -70,6 +81,8 @@ function View({
   signals,
   pair,
   section,
+  courseId,
+  sectionId,
   self,
 }: {
   view: DashView;
@@ -82,7 +95,12 @@ function View({
   signals?: string;
   pair?: string;
   section?: string;
+  /** The Students view's course and section (issue 33). */
+  courseId?: string;
+  sectionId?: string;
 }) {
+  const navigate = useNavigate();
+  const scope = { ...(courseId ? { courseId } : {}), ...(sectionId ? { sectionId } : {}) };
   switch (view) {
     case 'home':
       return (
@@ -115,7 +133,32 @@ function View({
     case 'similarity':
       return <SimilarityView token={token} challengeId={challengeId} exam={exam} pair={pair} />;
     case 'students':
-      return <StudentsView token={token} />;
+      return (
+        <StudentsView
+          token={token}
+          scope={scope}
+          onScope={(next) =>
+            void navigate({
+              to: '/adminDash',
+              search: { view: 'students', ...next },
+              replace: true,
+            })
+          }
+          onOpenSheet={(next) =>
+            void navigate({ to: '/adminDash', search: { view: 'credential-sheet', ...next } })
+          }
+        />
+      );
+    case 'credential-sheet':
+      // Keyed: another course's sheet starts empty (its passwords are never shown again).
+      return (
+        <CredentialSheet
+          key={`${courseId ?? ''}/${sectionId ?? ''}`}
+          token={token}
+          scope={scope}
+          onBack={() => void navigate({ to: '/adminDash', search: { view: 'students', ...scope } })}
+        />
+      );
     case 'delete-user':
       return <DeleteUserForm token={token} />;
     case 'add-challenge':
@@ -215,6 +258,8 @@ function AdminDashPage() {
     signals,
     pair,
     section,
+    courseId,
+    sectionId,
   } = dashSearchSchema.parse(Route.useSearch());
   const admin = useAdminSession();
   const self = useStaffSelf(admin?.token ?? '');
@@ -224,7 +269,8 @@ function AdminDashPage() {
     <>
       <SiteHeader />
       <DashLayout
-        current={view}
+        // The one-time password sheet is part of Students (issue 33).
+        current={view === 'credential-sheet' ? 'students' : view}
         adminEmail={admin.email}
         isOwner={self ? self.role === 'owner' : null}
         onLogout={() => {
@@ -244,6 +290,8 @@ function AdminDashPage() {
           signals={signals}
           pair={pair}
           section={section}
+          courseId={courseId}
+          sectionId={sectionId}
           self={self}
         />
       </DashLayout>

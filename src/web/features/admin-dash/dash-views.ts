@@ -30,6 +30,8 @@ export const dashViews = [
   'staff',
   // The owners' audit log (issue 33).
   'audit',
+  // Issue 33: the one-time password sheet of the Students view's course or section.
+  'credential-sheet',
 ] as const;
 export type DashView = (typeof dashViews)[number];
 export const DEFAULT_DASH_VIEW: DashView = 'excel-upload';
@@ -40,6 +42,9 @@ export const dashSearchSchema = z.object({
   /** The exam of the exam form, or of the Results view's exam matrix (issue 31). */
   exam: z.string().max(64).optional().catch(undefined),
   student: z.uuid().optional().catch(undefined),
+  /** The Students view's course and section, and so its one-time password sheet's (issue 33). */
+  courseId: z.uuid().optional().catch(undefined),
+  sectionId: z.uuid().optional().catch(undefined),
   /** A student whose exam events (issue 17) are open over the Results table. */
   signals: z.uuid().optional().catch(undefined),
   /** The Results view's section of the course (issue 33): a filter kept in the address. */

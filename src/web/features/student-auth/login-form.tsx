@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { firstScreenMessages as messages } from '../../../contract/messages-first-screen.ts';
 import { BusyNotice } from '../../ui/busy-notice.tsx';
 import { EmailField } from '../../ui/email-field.tsx';
@@ -15,7 +15,13 @@ import { useAuthSubmit } from './use-auth-submit.ts';
 export function LoginForm() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const { busy, countdown, onSubmit } = useAuthSubmit(() => ({ email: email.trim(), password }));
+  const navigate = useNavigate();
+  const { busy, countdown, onSubmit } = useAuthSubmit(
+    () => ({ email: email.trim(), password }),
+    undefined,
+    // A one-time password from staff (issue 33): the student chooses their own first.
+    () => void navigate({ to: '/choose-password' }),
+  );
 
   return (
     <form className="form" method="post" noValidate onSubmit={onSubmit} aria-busy={busy}>

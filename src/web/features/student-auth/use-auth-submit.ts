@@ -5,13 +5,16 @@
  * account is activated by a mailed link) shows that message instead and stays on step 1.
  * Failures show the server's message in an error toast; a 503 with Retry-After (many sign-ins at
  * once) is waited out and sent again once by itself (use-busy-retry.ts), the countdown in
- * `countdown` for the form to show.
+ * `countdown` for the form to show. A login with a one-time password (issue 33) is no session:
+ * its change token is held (session/password-change.ts) and `onMustChangePassword` moves on to
+ * the "Choose a new password" page.
  */
 import { useState, type FormEvent } from 'react';
 import type { LoginSignUpRequest } from '../../../contract/auth.ts';
 import { firstScreenMessages as messages } from '../../../contract/messages-first-screen.ts';
 import { useBusyRetry } from '../../lib/use-busy-retry.ts';
 import { setSession } from '../../session/index.ts';
+import { holdPasswordChange } from '../../session/password-change.ts';
 import { showError, showSuccess } from '../../ui/toast.ts';
 import { showFailure } from '../../ui/show-failure.ts';
 
@@ -32,6 +35,7 @@ export function hasAllDetails(body: LoginSignUpRequest): boolean {
 export function useAuthSubmit(
   buildBody: () => LoginSignUpRequest,
   onMailed?: (message: string) => void,
+  onMustChangePassword?: () => void,
 ) {
   const [busy, setBusy] = useState(false);
   const { countdown, run } = useBusyRetry();
@@ -49,7 +53,13 @@ export function useAuthSubmit(
       const { loginOrSignUp } = await loadApi();
       const answer = await run(() => loginOrSignUp(body));
       if ('token' in answer) {
-        setSession(answer);
+        const { mustChangePassword, ...session } = answer;
+        if (mustChangePassword) {
+          holdPasswordChange({ token: session.token, name: session.name, email: session.email });
+          onMustChangePassword?.();
+          return;
+        }
+        setSession(session);
         return;
       }
       showSuccess(answer.message);

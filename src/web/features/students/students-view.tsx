@@ -2,9 +2,14 @@
  * The dashboard's Students view (issue 12 item 5): the roster and signed-up students, searched,
  * filtered, sorted and paged by the server in the same table as Results; each row can delete its
  * student with the dashboard's confirmation and the spec's 'User succesfully deleted', or sign
- * them out everywhere (issue 15 item 4: every session and the open test's token end).
+ * them out everywhere (issue 15 item 4: every session and the open test's token end). With a
+ * course (and section) chosen, the list is that course's, with Student ID and section, and leads
+ * to its one-time password sheet; a row's sign-in help gives the activation link or a one-time
+ * password (issue 33, accounts without mail).
  */
 import { useEffect, useMemo, useState } from 'react';
+import type { Course } from '../../../contract/courses.ts';
+import { credentialsUi } from '../../../contract/credentials-ui.ts';
 import { messages } from '../../../contract/messages.ts';
 import {
   CLAIMED_FILTERS,
@@ -26,6 +31,9 @@ import {
 } from '../../ui/student-filter-fields.tsx';
 import { showSuccess } from '../../ui/toast.ts';
 import { useDebouncedValue } from '../../ui/use-debounced-value.ts';
+import { fetchCourses } from '../../lib/staff-self.ts';
+import { CourseScopeFields, type CourseScope } from './course-scope-fields.tsx';
+import { SignInHelpDialog } from './sign-in-help-dialog.tsx';
 import {
   deleteStudent,
   fetchFilterOptions,
@@ -43,7 +51,16 @@ const claimedLabels: Record<Claimed, string> = {
   unclaimed: messages.unclaimedOnly,
 };
 
-export function StudentsView({ token }: { token: string }) {
+type Props = {
+  token: string;
+  /** The course and section in the address (issue 33). */
+  scope?: CourseScope;
+  onScope?: (scope: CourseScope) => void;
+  /** Opens the one-time password sheet of the chosen course or section. */
+  onOpenSheet?: (scope: CourseScope) => void;
+};
+
+export function StudentsView({ token, scope = {}, onScope, onOpenSheet }: Props) {
   const [filters, setFilters] = useState<StudentFilterValues>(NO_STUDENT_FILTERS);
   const [claimed, setClaimed] = useState<Claimed>('all');
   const [sort, setSort] = useState<SortState<StudentsSortColumn>>({ column: 'name', dir: 'asc' });
@@ -51,6 +68,8 @@ export function StudentsView({ token }: { token: string }) {
   const [answer, setAnswer] = useState<{ url: string; data: StudentsResponse } | null>(null);
   const [confirming, setConfirming] = useState<StudentsRow | null>(null);
   const [signingOut, setSigningOut] = useState<StudentsRow | null>(null);
+  const [helping, setHelping] = useState<StudentsRow | null>(null);
+  const [courses, setCourses] = useState<Course[]>([]);
   // Bumped after a delete, to read the page again.
   const [reloads, setReloads] = useState(0);
   const q = useDebouncedValue(filters.q.trim(), 300);
@@ -66,8 +85,17 @@ export function StudentsView({ token }: { token: string }) {
     };
   }, [token, reloads]);
 
+  useEffect(() => {
+    const controller = new AbortController();
+    // Without the list the view works as before, over every student the member may see.
+    fetchCourses(token, controller.signal).then(setCourses, () => undefined);
+    return () => controller.abort();
+  }, [token]);
+
+  const { courseId, sectionId } = scope;
   const query = useMemo(
     () => ({
+      ...(courseId ? { courseId, ...(sectionId ? { sectionId } : {}) } : {}),
       q,
       year: filters.year,
       branch: filters.branch,
@@ -76,7 +104,7 @@ export function StudentsView({ token }: { token: string }) {
       sort: sort.column,
       dir: sort.dir,
     }),
-    [q, filters.year, filters.branch, filters.college, claimed, sort],
+    [courseId, sectionId, q, filters.year, filters.branch, filters.college, claimed, sort],
   );
   const pages = useKeysetPages(JSON.stringify(query));
   const pageQuery: StudentsPageQuery = useMemo(
@@ -119,7 +147,14 @@ export function StudentsView({ token }: { token: string }) {
   const data = answer?.data ?? null;
   const rows = data?.rows ?? [];
   const from = pages.index * RESULTS_PAGE_SIZE + 1;
-  const columns = useMemo(() => studentsColumns(setConfirming, setSigningOut), []);
+  const columns = useMemo(
+    () =>
+      studentsColumns(
+        { onDelete: setConfirming, onSignOut: setSigningOut, onHelp: setHelping },
+        courseId !== undefined,
+      ),
+    [courseId],
+  );
 
   return (
     <section aria-labelledby="students-heading" className="dash-section">
@@ -127,6 +162,15 @@ export function StudentsView({ token }: { token: string }) {
         <h2 id="students-heading" className="dash-section__title">
           {messages.studentsTitle}
         </h2>
+        {courseId && onOpenSheet ? (
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => onOpenSheet(scope)}
+          >
+            {credentialsUi.openSheet}
+          </button>
+        ) : null}
       </div>
       <StudentFilterFields
         values={filters}
@@ -137,6 +181,9 @@ export function StudentsView({ token }: { token: string }) {
           setClaimed('all');
         }}
       >
+        {onScope && courses.length > 0 ? (
+          <CourseScopeFields courses={courses} scope={scope} onChange={onScope} />
+        ) : null}
         <ChoiceField
           label={messages.filterClaimed}
           name="claimed"
@@ -192,6 +239,15 @@ export function StudentsView({ token }: { token: string }) {
       >
         <strong>{signingOut?.email}</strong> — {messages.confirmSignOutIntro}
       </ConfirmDialog>
+      <SignInHelpDialog
+        token={token}
+        student={helping}
+        onClose={() => {
+          setHelping(null);
+          // Claimed may have changed (a one-time password is not a chosen one).
+          setReloads((n) => n + 1);
+        }}
+      />
     </section>
   );
 }
