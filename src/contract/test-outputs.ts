@@ -36,8 +36,9 @@ export const testOutputMessages = {
   diffExpectedColumn: 'Expected',
   diffActualColumn: 'Program',
   diffLegend: 'Whitespace shown as: · space, → tab, ⏎ end of line, ␍ carriage return.',
-  diffMissingLine: 'no line',
   diffChanged: 'differs',
+  showIdentical: 'Show {count} identical lines',
+  stderrEmpty: 'Nothing was written to stderr.',
 } as const;
 
 export const submissionOutputsParamsSchema = z.object({
