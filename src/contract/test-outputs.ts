@@ -35,7 +35,8 @@ export const testOutputMessages = {
   diffTableLabel: 'Expected output (left) against the program’s output (right)',
   diffExpectedColumn: 'Expected',
   diffActualColumn: 'Program',
-  diffLegend: 'Whitespace shown as: · space, → tab, ⏎ end of line, ␍ carriage return.',
+  diffLegend:
+    'Whitespace shown as: · space, → tab, ⏎ end of line, \\r carriage return, ° no-break space.',
   diffChanged: 'differs',
   showIdentical: 'Show {count} identical lines',
   stderrEmpty: 'Nothing was written to stderr.',

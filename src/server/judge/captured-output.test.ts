@@ -33,7 +33,7 @@ describe('captureHead', () => {
     expect(captureHead(bytes('abc'), 10)).toEqual({ text: 'abc', cut: true });
   });
 
-  it('turns NUL, which PostgreSQL text cannot hold, into ␀', () => {
-    expect(captureHead(bytes('a\u0000b'))).toEqual({ text: 'a\u2400b', cut: false });
+  it('turns NUL, which PostgreSQL text cannot hold, into U+FFFD as invalid UTF-8 is', () => {
+    expect(captureHead(bytes('a\u0000b'))).toEqual({ text: 'a\uFFFDb', cut: false });
   });
 });

@@ -2,7 +2,7 @@
  * The bounded copy of a test's output that the judge keeps for staff (issue 34 item 1): the first
  * CAPTURE_BYTES of standard output and of standard error, cut at a character boundary and marked
  * when the program wrote more. Whatever the program wrote, the copy is text PostgreSQL can store:
- * invalid UTF-8 becomes U+FFFD (as Node decodes it) and NUL, which `text` cannot hold, becomes ␀.
+ * invalid UTF-8 becomes U+FFFD (as Node decodes it), and so does NUL, which `text` cannot hold.
  */
 import type { CapturedText } from './types.ts';
 
@@ -33,7 +33,7 @@ export function captureHead(
     if (!isContinuation(bytes[start])) end = start;
   }
   return {
-    text: bytes.toString('utf8', 0, end).replaceAll('\u0000', '\u2400'),
+    text: bytes.toString('utf8', 0, end).replaceAll('\u0000', '\uFFFD'),
     cut: total > end,
   };
 }

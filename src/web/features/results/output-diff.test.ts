@@ -57,7 +57,7 @@ describe('visibleWhitespace', () => {
       { text: 'b', whitespace: false },
       { text: '→→', whitespace: true },
       { text: 'c', whitespace: false },
-      { text: '␍', whitespace: true },
+      { text: '\\r', whitespace: true },
     ]);
     expect(visibleWhitespace('')).toEqual([]);
   });

@@ -99,12 +99,15 @@ function wordPieces(expected: string, actual: string): [Piece[], Piece[]] {
 
 export type Glyph = { text: string; whitespace: boolean };
 
-/** The symbols whitespace is drawn with (and the legend's). */
+/**
+ * The symbols whitespace is drawn with (and the legend's). A carriage return is written `\r`
+ * and a no-break space `°`: the control-picture characters (␍, ⍽) are missing from common fonts.
+ */
 export const WHITESPACE_SYMBOLS: Readonly<Record<string, string>> = {
   ' ': '·',
   '\t': '→',
-  '\r': '␍',
-  '\u00a0': '⍽',
+  '\r': '\\r',
+  '\u00a0': '°',
 };
 export const END_OF_LINE_SYMBOL = '⏎';
 
