@@ -149,4 +149,30 @@ describe.each(databaseKinds)('test outputs on %s', (kind) => {
     );
     expect(stored.map((r) => r.test_index)).toEqual([0, 1]);
   });
+
+  it('shows the first 64 KiB of an expected output stored as a file (big test data), marked as cut', async () => {
+    const sha = 'f'.repeat(64);
+    const [data] = await queryRows(
+      server,
+      `insert into test_data (sha256, size) values ($1, 70000) returning id`,
+      [sha],
+    );
+    await queryRows(
+      server,
+      'insert into test_data_chunks (data_id, seq, bytes) values ($1, 0, $2)',
+      [data?.id, Buffer.alloc(70000, 'y')],
+    );
+    await queryRows(
+      server,
+      `update test_cases set expected_output = '', expected_output_sha256 = $1
+        where challenge_id = 'OUT-1' and ordinal = (select max(ordinal) from test_cases
+                                                     where challenge_id = 'OUT-1')`,
+      [sha],
+    );
+    const res = await call(server, 'GET', submissionOutputsPath(submissionId, 1), undefined, admin);
+    expect((res.body as SubmissionOutputsResponse).tests[0]?.expected).toEqual({
+      text: 'y'.repeat(OUTPUT_CAP_BYTES),
+      cut: true,
+    });
+  });
 });
