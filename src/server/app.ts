@@ -72,6 +72,7 @@ import { createMailer } from './mail/create-mailer.ts';
 import { passwordResetRoutes } from './password-reset/password-reset-routes.ts';
 import { studentAccountRoutes } from './users/student-account-routes.ts';
 import { teacherResultsRoutes } from './results/index.ts';
+import { testOutputRoutes } from './grading/test-output-routes.ts';
 import { signalTimelineRoute } from './integrity/signals/timeline-route.ts';
 import { similarityRoutes } from './integrity/similarity-report/similarity-routes.ts';
 import { userAdminRoutes } from './users/user-admin-routes.ts';
@@ -296,6 +297,7 @@ export async function buildApp(
   await app.register(challengeImageRoutes, { db: database.db, guards });
   await app.register(userAdminRoutes, { db: database.db, guards, versions });
   await app.register(teacherResultsRoutes, { db: database.db, guards, timeZone: config.timeZone });
+  await app.register(testOutputRoutes, { db: database.db, guards });
   await app.register(examRoutes, {
     db: database.db,
     guards,

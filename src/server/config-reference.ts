@@ -241,6 +241,12 @@ export const configReference: readonly ConfigEntry[] = [
     meaning: 'where submissions are compiled on the host',
   },
   {
+    names: ['JUDGE_KEEP_OUTPUT'],
+    default: '`all`',
+    meaning:
+      "the tests whose output (the first 64 KB of stdout and of stderr) is kept for staff's submissions dialog: `all`, `failed` (tests not Accepted) or `none` (Keeping programs' output)",
+  },
+  {
     names: ['TEST_DATA_MAX_MB'],
     default: '`64`',
     meaning:

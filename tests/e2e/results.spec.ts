@@ -98,6 +98,22 @@ test('a teacher watches a submission arrive live, reads the code, compares and d
   );
   await expect(dialog.getByTestId('diff-stats')).toHaveText('Lines added: 2 · lines removed: 1');
 
+  // The first try's failed hidden test (issue 34): opened from the keyboard, what the program
+  // printed against the expected output, line by line, the differing text marked.
+  await dialog.getByRole('button', { name: 'Submission 1', exact: true }).click();
+  await dialog.getByRole('tab', { name: 'Tests' }).click();
+  const hiddenRow = tests.getByTestId('test-row').filter({ hasText: 'Hidden 1' });
+  const toggle = hiddenRow.getByRole('button', { name: 'Output and diff' });
+  await toggle.focus();
+  await page.keyboard.press('Enter');
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  const output = dialog.getByRole('region', { name: 'Hidden 1: expected and program output' });
+  await expect(output.getByTestId('output-diff-stats')).toHaveText('1 of 1 lines differ.');
+  const diffRow = output.getByTestId('output-diff').locator('tbody tr');
+  await expect(diffRow.locator('code')).toHaveText(['42⏎', '3⏎']);
+  await expect(diffRow.locator('mark')).toHaveText(['42', '3']);
+  await expect(output).toContainText('Nothing was written to stderr.');
+
   // The dialog survives a reload (its address says which student), and Escape closes it.
   await page.reload();
   await expect(dialog).toBeVisible();

@@ -865,6 +865,30 @@ export const submissions = pgTable(
 );
 
 /**
+ * What the program printed on each test of a submission (issue 34 item 1), for staff only: the
+ * first 64 KiB of standard output and of standard error, each marked when cut
+ * (judge/captured-output.ts). A table of its own so the hot reads of `submissions` (results pages,
+ * the student's history, standings) never carry it; read one submission or one test at a time
+ * (grading/test-output-queries.ts). Replaced with the result it belongs to (record-result.ts);
+ * PostgreSQL compresses values over ~2 KB itself (TOAST), and docs/operations.md gives the cost.
+ */
+export const submissionTestOutputs = pgTable(
+  'submission_test_outputs',
+  {
+    submissionId: uuid('submission_id')
+      .notNull()
+      .references(() => submissions.id, { onDelete: 'cascade' }),
+    /** 0-based, as the submission's `details.tests`. */
+    testIndex: integer('test_index').notNull(),
+    stdout: text('stdout').notNull(),
+    stdoutCut: boolean('stdout_cut').notNull(),
+    stderr: text('stderr').notNull(),
+    stderrCut: boolean('stderr_cut').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.submissionId, t.testIndex] })],
+);
+
+/**
  * Judge worker processes (in-process or `npm run worker`), each refreshing its heartbeat while it
  * runs, for the administrator's queue status.
  */

@@ -7,6 +7,7 @@ const run = (over: Partial<BoxRunResult>): BoxRunResult => ({
   signal: null,
   stdout: '',
   stderr: '',
+  captured: { stdout: { text: '', cut: false }, stderr: { text: '', cut: false } },
   outputExceeded: false,
   wallTimedOut: false,
   wallMs: 40,

@@ -26,4 +26,11 @@ describe("the judge's settings", () => {
     for (const bad of ['0', '1.5', '61', 'two'])
       expect(() => judgeConfigFromEnv({ CHECKER_TIME_LIMIT_SECONDS: bad })).toThrow(/integer/u);
   });
+
+  it("keeps every test's output by default; JUDGE_KEEP_OUTPUT narrows it or refuses a typo", () => {
+    expect(judgeConfigFromEnv({}).keepOutput).toBe('all');
+    expect(judgeConfigFromEnv({ JUDGE_KEEP_OUTPUT: ' failed ' }).keepOutput).toBe('failed');
+    expect(judgeConfigFromEnv({ JUDGE_KEEP_OUTPUT: 'none' }).keepOutput).toBe('none');
+    expect(() => judgeConfigFromEnv({ JUDGE_KEEP_OUTPUT: 'some' })).toThrow(/JUDGE_KEEP_OUTPUT/u);
+  });
 });

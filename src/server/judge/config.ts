@@ -10,6 +10,7 @@ import {
   CHECKER_PROCESSES,
   CHECKER_TIME_LIMIT_MS,
 } from '../../contract/judge-cost.ts';
+import { KEEP_OUTPUT_MODES, type KeepOutput } from './captured-output.ts';
 
 export type SandboxMode = 'bwrap' | 'none';
 
@@ -35,6 +36,11 @@ export interface JudgeConfig {
    */
   outputBytes: number;
   stderrBytes: number;
+  /**
+   * JUDGE_KEEP_OUTPUT: the tests whose output (first 64 KiB of stdout and of stderr) is kept for
+   * staff: `all` (the default), `failed` (tests not Accepted) or `none` (docs/operations.md).
+   */
+  keepOutput: KeepOutput;
   /** Largest file a program may write (RLIMIT_FSIZE). */
   fileBytes: number;
   /** Processes and threads per box (pids cgroup). */
@@ -73,6 +79,9 @@ export function judgeConfigFromEnv(
   const sandbox = (env.JUDGE_SANDBOX ?? 'bwrap').trim() || 'bwrap';
   if (sandbox !== 'bwrap' && sandbox !== 'none')
     throw new Error(`JUDGE_SANDBOX must be bwrap or none, got ${sandbox}`);
+  const keepOutput = (env.JUDGE_KEEP_OUTPUT ?? '').trim() || 'all';
+  if (!KEEP_OUTPUT_MODES.includes(keepOutput as KeepOutput))
+    throw new Error(`JUDGE_KEEP_OUTPUT must be all, failed or none, got ${keepOutput}`);
   const concurrency = int(env.JUDGE_CONCURRENCY, Math.max(1, os.availableParallelism()));
   return {
     sandbox,
@@ -87,6 +96,7 @@ export function judgeConfigFromEnv(
     // Kattis's and DOMjudge's default (contract DEFAULT_OUTPUT_LIMIT_MB).
     outputBytes: 8 * 1024 * 1024,
     stderrBytes: 64 * 1024,
+    keepOutput: keepOutput as KeepOutput,
     fileBytes: 16 * 1024 * 1024,
     maxProcesses: 64,
     maxCodeBytes: 256 * 1024,

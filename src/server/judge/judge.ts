@@ -62,8 +62,6 @@ export class JudgeUnavailableError extends Error {
   }
 }
 
-const STDOUT_KEPT = 64 * 1024;
-
 /** What a run of `lang` is held to (classify.ts). */
 const classifyLimits = (
   lang: LanguageSpec,
@@ -515,6 +513,7 @@ export class Judge {
               } else verdict = failure ?? testVerdict(r, limits, expected, req.compare);
               if (r.setupError) internal ??= r.setupError;
               if (allOrNothing && verdict !== 'Accepted') failedGroups.add(group);
+              const keep = this.config.keepOutput;
               tests.push({
                 ...base,
                 verdict,
@@ -522,7 +521,13 @@ export class Judge {
                 wallMs: Math.round(r.wallMs),
                 memoryBytes: r.memoryPeakBytes,
                 ...checked,
-                ...(t.hidden ? {} : { stdout: r.stdout.slice(0, STDOUT_KEPT), stderr: r.stderr }),
+                // The bounded copies: NUL-free, so a sample's output can be stored as it is.
+                ...(t.hidden
+                  ? {}
+                  : { stdout: r.captured.stdout.text, stderr: r.captured.stderr.text }),
+                ...(keep === 'all' || (keep === 'failed' && verdict !== 'Accepted')
+                  ? { output: r.captured }
+                  : {}),
               });
             }
             // Never the Wrong Answer of an earlier test: the student's result is not known.

@@ -9,7 +9,9 @@
  * enforced here, from Node. JUDGE_SANDBOX=none runs the same command directly, for development only.
  */
 import fs from 'node:fs';
+import { captureHead } from './captured-output.ts';
 import type { CgroupSupport, RunCgroupStats } from './cgroup.ts';
+import type { TestOutput } from './types.ts';
 import type { Launcher, LauncherExit, LauncherPool } from './launcher.ts';
 
 export { LauncherPool } from './launcher.ts';
@@ -75,6 +77,11 @@ export interface BoxRunResult {
   signal: NodeJS.Signals | null;
   stdout: string;
   stderr: string;
+  /**
+   * The first 64 KiB of each stream, marked when cut (captured-output.ts): taken from the bytes
+   * already collected here, so keeping it costs one small decode, not a second pass over stdout.
+   */
+  captured: TestOutput;
   outputExceeded: boolean;
   wallTimedOut: boolean;
   wallMs: number;
@@ -221,6 +228,8 @@ async function launch(spec: BoxRunSpec, launcher: Launcher): Promise<BoxRunResul
   const stderr: Buffer[] = [];
   let stdoutBytes = 0;
   let stderrBytes = 0;
+  // Every byte of stderr the program wrote, also those past the limit (not kept): to mark a cut.
+  let stderrSeen = 0;
   let status = '';
   let outputExceeded = false;
   let wallTimedOut = false;
@@ -278,6 +287,7 @@ async function launch(spec: BoxRunSpec, launcher: Launcher): Promise<BoxRunResul
           } else stdout.push(b);
         },
         stderr: (b) => {
+          stderrSeen += b.length;
           if (stderrBytes >= spec.stderrBytes) return;
           stderr.push(b.subarray(0, spec.stderrBytes - stderrBytes));
           stderrBytes += b.length;
@@ -294,7 +304,9 @@ async function launch(spec: BoxRunSpec, launcher: Launcher): Promise<BoxRunResul
     oomKilled: false,
     cpuMs: null,
   };
-  const err = Buffer.concat(stderr).toString('utf8');
+  const errBytes = Buffer.concat(stderr);
+  const err = errBytes.toString('utf8');
+  const outBytes = Buffer.concat(stdout);
   const code = exit.code;
   let setupError = exit.error;
   if (code === 125 && !wallTimedOut) setupError ??= `launcher failed: ${err.trim()}`;
@@ -325,8 +337,13 @@ async function launch(spec: BoxRunSpec, launcher: Launcher): Promise<BoxRunResul
   return {
     exitCode: code,
     signal,
-    stdout: Buffer.concat(stdout).toString('utf8'),
+    stdout: outBytes.toString('utf8'),
     stderr: err,
+    captured: {
+      // Output Limit Exceeded: the program wrote more than was collected, so the copy is cut.
+      stdout: captureHead(outBytes, outputExceeded ? Infinity : outBytes.length),
+      stderr: captureHead(errBytes, stderrSeen),
+    },
     outputExceeded,
     wallTimedOut,
     wallMs,

@@ -61,6 +61,19 @@ export interface TestDataFiles {
   acquire(sha256: string): Promise<{ path: string; release(): void }>;
 }
 
+/** A bounded copy of what a program wrote on one stream (captured-output.ts). */
+export interface CapturedText {
+  text: string;
+  /** The program wrote more than the copy holds. */
+  cut: boolean;
+}
+
+/** What the judge keeps of one test's run for staff: hidden tests too (never for students). */
+export interface TestOutput {
+  stdout: CapturedText;
+  stderr: CapturedText;
+}
+
 export interface TestResult {
   index: number;
   hidden: boolean;
@@ -83,6 +96,11 @@ export interface TestResult {
   /** Only for tests that are not hidden: what the program printed (capped). */
   stdout?: string;
   stderr?: string;
+  /**
+   * The first 64 KiB of each stream, for staff, on every test the judge ran (or only the failed
+   * ones, or none: JudgeConfig.keepOutput). Absent on tests that did not run.
+   */
+  output?: TestOutput;
 }
 
 export interface JudgeResult {

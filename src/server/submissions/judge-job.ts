@@ -18,6 +18,7 @@ import type { JudgeJob } from '../queue/job-queue.ts';
 import type { EnqueueDeps } from './fair-enqueue.ts';
 import { recordFailed, recordJudged, type Written } from './record-result.ts';
 import { detailsFrom } from './submission-details.ts';
+import { keptOutputs } from './test-outputs-store.ts';
 
 export type JudgeJobDeps = EnqueueDeps & {
   database: Pick<DatabaseHandle, 'db' | 'pool'>;
@@ -123,6 +124,7 @@ export function createJudgeJobHandler(deps: JudgeJobDeps) {
         challenge.testGroups,
         challenge.grading,
       ),
+      outputs: keptOutputs(result),
     });
     if (!written) return false;
     await announceWritten(deps, submissionId, written, 'judged');

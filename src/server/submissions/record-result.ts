@@ -8,6 +8,7 @@
 import type { DatabaseHandle } from '../db/connection.ts';
 import { inTransaction, type ExecuteSql } from '../db/transaction.ts';
 import { enqueueNextFor, lockStudent, type EnqueueDeps } from './fair-enqueue.ts';
+import { replaceTestOutputs, type StoredTestOutput } from './test-outputs-store.ts';
 
 export type JudgedOutcome = {
   verdict: string;
@@ -15,6 +16,8 @@ export type JudgedOutcome = {
   total: number;
   score: number;
   details: unknown;
+  /** What the program printed per test, for staff (absent: none kept, earlier ones removed). */
+  outputs?: readonly StoredTestOutput[];
 };
 
 export type Written = { userId: string; challengeId: string; next: string | undefined };
@@ -91,6 +94,7 @@ export async function recordJudged(
       ],
     );
     if (updated.rows.length === 0) return undefined;
+    await replaceTestOutputs(executeSql, submissionId, outcome.outputs ?? []);
     await refreshStanding(executeSql, owner.sittingAttemptId, owner.challengeId);
     const next = await enqueueNextFor(executeSql, deps, owner.userId);
     return { userId: owner.userId, challengeId: owner.challengeId, next };

@@ -1,9 +1,10 @@
 /**
- * Two submissions' code lined up for a side-by-side diff. `diffLines` gives runs of removed,
- * added and unchanged lines; a removed run followed by an added one is a change, shown on the
- * same rows (left: old line, right: new line), the rest on one side with the other side blank.
+ * Two texts lined up for a side-by-side diff (two submissions' code; a test's expected and actual
+ * output in output-diff.ts). `diffLines` gives runs of removed, added and unchanged lines; a
+ * removed run followed by an added one is a change, shown on the same rows (left: old line,
+ * right: new line), the rest on one side with the other side blank.
  */
-import { diffLines } from 'diff';
+import { diffLines, type ChangeObject } from 'diff';
 
 export type DiffLine = { number: number; text: string };
 export type DiffRow = {
@@ -21,7 +22,11 @@ function linesOf(value: string): string[] {
 }
 
 export function sideBySide(before: string, after: string): SideBySide {
-  const parts = diffLines(before, after);
+  return pairRows(diffLines(before, after));
+}
+
+/** The rows of a line diff's parts (as `diffLines` gives them). */
+export function pairRows(parts: readonly ChangeObject<string>[]): SideBySide {
   const rows: DiffRow[] = [];
   let left = 0;
   let right = 0;

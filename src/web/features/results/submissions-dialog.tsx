@@ -6,7 +6,7 @@
  */
 import { Dialog } from '@ark-ui/react/dialog';
 import { Tabs } from '@ark-ui/react/tabs';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { messages } from '../../../contract/messages.ts';
 import { LANGUAGE_LABELS } from '../../../contract/verdicts.ts';
 import type { StudentSubmissionsResponse, TeacherSubmission } from '../../../contract/results.ts';
@@ -18,6 +18,7 @@ import {
   type RejudgeWatch,
 } from './rejudge-submission.tsx';
 import { SubmissionTests } from './submission-tests.tsx';
+import { fetchTestOutput } from './test-outputs-api.ts';
 import { useStudentSubmissions } from './use-student-submissions.ts';
 import { StudentDialog } from './student-dialog.tsx';
 import { VerdictText } from '../../ui/verdict-text.tsx';
@@ -131,6 +132,7 @@ function DialogBody({
             }}
           />
           <SubmissionDetails
+            token={token}
             submission={selected}
             submissions={submissions}
             truncated={truncated}
@@ -232,15 +234,24 @@ function SubmissionList({
 }
 
 function SubmissionDetails({
+  token,
   submission,
   submissions,
   truncated,
 }: {
+  token: string;
   submission: TeacherSubmission;
   submissions: TeacherSubmission[];
   truncated: ReadonlySet<number>;
 }) {
   const title = messages.submissionNumber.replace('{n}', String(submission.number));
+  const { submissionId, judgedAt } = submission;
+  // A new function once it is judged again, so an open test shows the new output.
+  const loadOutput = useCallback(
+    (index: number, signal: AbortSignal) => fetchTestOutput(token, submissionId, index, signal),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- judgedAt: fetch again after a re-judge
+    [token, submissionId, judgedAt],
+  );
   return (
     <section className="submission" aria-label={title}>
       <h3 className="submission__heading">
@@ -259,7 +270,12 @@ function SubmissionDetails({
           </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="tests" className="sub-tabs__panel">
-          <SubmissionTests submission={submission} truncated={truncated} />
+          <SubmissionTests
+            key={submissionId}
+            submission={submission}
+            truncated={truncated}
+            loadOutput={loadOutput}
+          />
         </Tabs.Content>
         <Tabs.Content value="code" className="sub-tabs__panel">
           <Suspense fallback={<p className="muted">{messages.loading}</p>}>
