@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { SIMILARITY_DEFAULT_MINIMUM_TOKENS as MINIMUM } from '../../../contract/similarity.ts';
 import { assembleReport, type ReportProgram } from './report-assembly.ts';
 
 const fixtures = path.resolve(import.meta.dirname, '../../../../tests/fixtures/similarity/python');
@@ -27,7 +28,13 @@ describe('assembleReport', () => {
   ];
 
   it('ranks the copied pair first, with the regions both share marked in each program', () => {
-    const report = assembleReport({ programs, starter, floor: 0.2, maxPairs: 100 });
+    const report = assembleReport({
+      programs,
+      starter,
+      floor: 0.2,
+      maxPairs: 100,
+      minimumTokens: MINIMUM,
+    });
     const [first] = report.pairs;
     expect(first && [first.a, first.b].sort()).toEqual(['copy', 'original']);
     expect(first?.similarity).toBeGreaterThanOrEqual(0.8);
@@ -45,23 +52,53 @@ describe('assembleReport', () => {
   });
 
   it('keeps pairs below the floor out, and at most maxPairs', () => {
-    const report = assembleReport({ programs, starter, floor: 0.5, maxPairs: 100 });
+    const report = assembleReport({
+      programs,
+      starter,
+      floor: 0.5,
+      maxPairs: 100,
+      minimumTokens: MINIMUM,
+    });
     expect(report.pairs.map((pair) => [pair.a, pair.b].sort())).toEqual([['copy', 'original']]);
-    const none = assembleReport({ programs, starter, floor: 0, maxPairs: 1 });
+    const none = assembleReport({
+      programs,
+      starter,
+      floor: 0,
+      maxPairs: 1,
+      minimumTokens: MINIMUM,
+    });
     expect(none.pairs).toHaveLength(1);
   });
 
   it('does not count the starter code two independent solutions share', () => {
     const pair = [program('indep-1', 'independent-1'), program('indep-2', 'independent-2')];
-    const without = assembleReport({ programs: pair, starter, floor: 0, maxPairs: 10 });
-    const withStarter = assembleReport({ programs: pair, starter: null, floor: 0, maxPairs: 10 });
+    const without = assembleReport({
+      programs: pair,
+      starter,
+      floor: 0,
+      maxPairs: 10,
+      minimumTokens: MINIMUM,
+    });
+    const withStarter = assembleReport({
+      programs: pair,
+      starter: null,
+      floor: 0,
+      maxPairs: 10,
+      minimumTokens: MINIMUM,
+    });
     const score = (report: typeof without) => report.pairs[0]?.similarity ?? 0;
     expect(score(without)).toBeLessThanOrEqual(0.1);
     expect(score(withStarter)).toBeGreaterThan(score(without));
   });
 
   it('compares programs in every judge language, JavaScript included, and skips none', () => {
-    const report = assembleReport({ programs, starter, floor: 0.2, maxPairs: 100 });
+    const report = assembleReport({
+      programs,
+      starter,
+      floor: 0.2,
+      maxPairs: 100,
+      minimumTokens: MINIMUM,
+    });
     expect(report.compared).toEqual(['original', 'copy', 'indep-1', 'indep-2', 'js']);
     expect(report.skipped).toEqual([]);
   });
@@ -84,6 +121,7 @@ describe('assembleReport', () => {
       starter: { language: 'javascript', code: readJs('starter') },
       floor: 0.5,
       maxPairs: 10,
+      minimumTokens: MINIMUM,
     });
     expect(report.pairs.map((pair) => [pair.a, pair.b].sort())).toEqual([['copy', 'original']]);
     expect(report.pairs[0]?.similarity).toBeGreaterThanOrEqual(0.8);

@@ -18,6 +18,8 @@ const { ReportPanel } = await import('./report-panel.tsx');
 const emptyReport: SimilarityReport = {
   challenge: { challengeId: 'SIM-1', challengeName: 'Primes', language: 'python' },
   threshold: 50,
+  minimumTokens: 60,
+  settings: { minimumTokens: null, referenceSolution: '' },
   compared: 12,
   skipped: [{ language: 'javascript', count: 3 }],
   pairs: [],
