@@ -683,6 +683,36 @@ export const messages = {
   similarityPreviousRegion: 'Previous shared region',
   similarityRetry: 'Try again',
   similarityLegendSample: 'shared',
+  // What a pair shares, the minimum, common code and the reference solution (issue 37).
+  similarityInvalidMinimum:
+    'The minimum must be a whole number of tokens from 1 to 1000, or empty for the default.',
+  similarityInvalidReference: 'The reference solution must be text of at most 100000 characters.',
+  similaritySettingsSaved: 'Similarity settings saved.',
+  similarityColShared: 'Shared beyond the starter code',
+  similarityShared: '{tokens} tokens, {lines} lines',
+  similarityLongest: 'longest run {lines} lines ({tokens} tokens)',
+  similarityTooShort: 'too short to compare',
+  similarityTooShortHint:
+    'Fewer than {minimum} tokens shared beyond the starter code: too little to tell copying from the obvious answer.',
+  similarityPairTitleShort: '{a} and {b}: too short to compare',
+  similarityPairShared: 'Shared beyond the starter code: {shared}; {longest}.',
+  similarityCommon: 'shared by {students} of {compared} students',
+  similarityCommonStart: 'common code from here, shared by {students} of {compared} students',
+  similarityCommonEnd: 'end of common code',
+  similarityLegendCommonSample: 'common',
+  similarityLegendCommon: 'marks code many students wrote alike; it is not counted in the score.',
+  similarityMeaningTitle: 'What the numbers mean',
+  similarityMeaning:
+    'A high score means the two programs share much of their structure (the order of their statements and operations, whatever the names, values and comments), beyond the starter code, the reference solution and code many students write alike. It does not prove copying: short or obvious solutions can match by chance, students may have learnt from the same example, and working together may have been allowed. The shared size says how much the score rests on. Read the shared regions, and talk with the students, before deciding anything.',
+  similarityMinimumNote:
+    'Pairs sharing fewer than {minimum} tokens are too short to compare: they are listed after the others, without a score.',
+  similaritySettingsTitle: 'Similarity settings',
+  similarityMinimumLabel: 'Minimum shared tokens',
+  similarityMinimumHint: 'Leave empty for the default, {default} tokens.',
+  similarityReferenceLabel: 'Reference solution',
+  similarityReferenceHint:
+    'Code a pair shares with it counts like the starter code: not as evidence.',
+  similaritySaveSettings: 'Save settings',
   studentsTitle: 'Students',
   studentsTableCaption: 'Students',
   studentsNoRows: 'No students match these filters.',

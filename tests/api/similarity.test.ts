@@ -2,7 +2,9 @@
  * The similarity report (issue 17) against the real server and database: admin only, checked
  * input, a copied pair ranked above independent solutions, the starter code not counted, the
  * side-by-side pair, and the kept report replaced when a submission arrives or the best changes.
- * Programs come from the labelled set (tests/fixtures/similarity/python).
+ * Programs come from the labelled set (tests/fixtures/similarity/python). Issue 37: each pair's
+ * shared size, the short obvious answers listed as too short to compare after a real copy, and
+ * the challenge's settings (its minimum, its reference solution) through their staff call.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -10,8 +12,10 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../src/contract/messages.ts';
 import {
+  SIMILARITY_DEFAULT_MINIMUM_TOKENS,
   similarityPairPath,
   similarityPath,
+  similaritySettingsPath,
   type SimilarityPairResponse,
   type SimilarityReport,
 } from '../../src/contract/similarity.ts';
@@ -228,5 +232,80 @@ describe.each(databaseKinds)('similarity report on %s', (kind) => {
       .set({ bestSubmissionId: best['SIM-A/Chitra'] ?? null })
       .where(sql`${attempts.userId} = ${users.Chitra} and ${attempts.challengeId} = 'SIM-A'`);
     expect(names(await report('SIM-A'))).toEqual(['Asha + Bala']);
+  });
+
+  it('lists short obvious answers as too short to compare, after a copy, and applies the settings', async () => {
+    const short = (name: string) =>
+      fs.readFileSync(path.join(fixtures, 'short', `${name}.py`), 'utf8');
+    await seedChallenge(server, 'SIM-C');
+    await server.database.db
+      .update(challenges)
+      .set({ starterCode: read('starter') })
+      .where(eq(challenges.challengeId, 'SIM-C'));
+    await hands('SIM-C', 'Asha', read('original'));
+    await hands('SIM-C', 'Bala', read('copy-deadcode'));
+    await hands('SIM-C', 'Esha', short('short-2'));
+    await hands('SIM-C', 'Farid', short('short-6'));
+
+    const first = await report('SIM-C', 20);
+    expect(first.minimumTokens).toBe(SIMILARITY_DEFAULT_MINIMUM_TOKENS);
+    expect(first.settings).toEqual({ minimumTokens: null, referenceSolution: '' });
+    expect(first.pairs.map((p) => [[p.a.name, p.b.name].sort().join(' + '), p.tooShort])).toEqual([
+      ['Asha + Bala', false],
+      ['Esha + Farid', true],
+    ]);
+    const [copy, obvious] = first.pairs;
+    // The obvious answers score higher than the copy, and still come after it.
+    expect(obvious?.percent).toBe(100);
+    expect(copy?.percent).toBeLessThan(100);
+    expect(copy?.shared.tokens).toBeGreaterThanOrEqual(SIMILARITY_DEFAULT_MINIMUM_TOKENS);
+    expect(copy?.shared.lines).toBeGreaterThan(10);
+    expect(obvious?.shared.tokens).toBeLessThan(SIMILARITY_DEFAULT_MINIMUM_TOKENS);
+    const pair = await call(
+      server,
+      'GET',
+      similarityPairPath('SIM-C', best['SIM-C/Esha'] ?? '', best['SIM-C/Farid'] ?? ''),
+      undefined,
+      auth,
+    );
+    expect(pair.body).toMatchObject({ tooShort: true, compared: 4, shared: obvious?.shared });
+
+    // The settings: refused to a student and for bad input, then saved.
+    const put = (body: unknown, headers = auth) =>
+      call(server, 'PUT', similaritySettingsPath('SIM-C'), body, headers);
+    const student = await signUpStudent(server, 'settings@college.test');
+    expect(
+      (await put({ minimumTokens: 10, referenceSolution: '' }, bearer(student.token))).status,
+    ).toBe(403);
+    for (const minimumTokens of [0, 2.5, 'ten', 1001])
+      expect(await put({ minimumTokens, referenceSolution: '' })).toMatchObject({
+        status: 400,
+        body: { message: messages.similarityInvalidMinimum },
+      });
+    expect(await put({ minimumTokens: 10, referenceSolution: 'x'.repeat(100_001) })).toMatchObject({
+      status: 400,
+      body: { message: messages.similarityInvalidReference },
+    });
+    expect(
+      await call(
+        server,
+        'PUT',
+        similaritySettingsPath('NO-SUCH'),
+        { minimumTokens: null, referenceSolution: '' },
+        auth,
+      ),
+    ).toMatchObject({ status: 404, body: { message: messages.challengeNotFound } });
+    // A lower minimum lets the short pair's score stand; the reference solution (the copied
+    // original) leaves nothing of the copy to compare.
+    expect(await put({ minimumTokens: 10, referenceSolution: read('original') })).toMatchObject({
+      status: 200,
+      body: { message: messages.similaritySettingsSaved },
+    });
+    const after = await report('SIM-C', 20);
+    expect(after.computedAt).not.toBe(first.computedAt);
+    expect(after.settings).toEqual({ minimumTokens: 10, referenceSolution: read('original') });
+    expect(after.pairs.map((p) => [[p.a.name, p.b.name].sort().join(' + '), p.tooShort])).toEqual([
+      ['Esha + Farid', false],
+    ]);
   });
 });

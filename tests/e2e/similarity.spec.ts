@@ -147,3 +147,75 @@ test('the report says so when no pair reaches the threshold', async ({ page, req
   await expect(page.getByText('No pairs above the threshold.')).toBeVisible({ timeout: 20_000 });
   await expect(page.getByTestId('similarity-compared')).toContainText('Students compared: 2');
 });
+
+test('a pair sharing only a few obvious lines is too short to compare', async ({
+  page,
+  request,
+}) => {
+  // Issue 37: a copy (0.84, sharing most of the program) and two students who wrote the same
+  // five obvious lines (100 %, sharing a few tokens). The copy comes first with its shared size;
+  // the short pair after it, without a score; a lower minimum in the settings lets it stand.
+  test.setTimeout(120_000);
+  const short = (name: string) =>
+    fs.readFileSync(path.join(fixtures, 'short', `${name}.py`), 'utf8');
+  const code = uniqueCode('SIM');
+  await createChallenge(request, code, { challengeName: 'Evens', starterCode: read('starter') });
+  const programs: [string, string][] = [
+    ['gita', read('original')],
+    ['hari', read('copy-deadcode')],
+    ['ishan', short('short-2')],
+    ['jaya', short('short-6')],
+  ];
+  for (const [tag, program] of programs) {
+    const student = await studentForChallenge(request, tag, code);
+    await openChallenge(request, student, code);
+    await submitCode(request, student, code, program);
+  }
+  await signInAsAdmin(page);
+  await page.goto(`/adminDash?view=similarity&challengeId=${code}`);
+  await page.getByLabel('Show pairs from').selectOption('20');
+  const table = page.getByRole('table', {
+    name: `Pairs of ${code} at 20 % or more, most similar first`,
+  });
+  await expect(table).toBeVisible({ timeout: 20_000 });
+  await expect(
+    table.getByRole('columnheader', { name: 'Shared beyond the starter code' }),
+  ).toBeVisible();
+  const rows = table.getByTestId('similarity-pair');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(0)).toContainText('student hari');
+  await expect(rows.nth(0).locator('.similarity__percent')).toBeVisible();
+  await expect(rows.nth(0).getByTestId('similarity-shared')).toContainText(
+    /^\d{3} tokens, \d+ lineslongest run \d+ lines \(\d+ tokens\)$/,
+  );
+  await expect(rows.nth(1)).toContainText('student ishan');
+  await expect(rows.nth(1).getByTestId('similarity-too-short')).toHaveText('too short to compare');
+  await expect(rows.nth(1).locator('.similarity__percent')).toHaveCount(0);
+  await expect(rows.nth(1).getByTestId('similarity-shared')).toContainText(
+    /^\d{1,2} tokens, \d lines/,
+  );
+  await expect(page.getByTestId('similarity-meaning')).toContainText('It does not prove copying');
+  await shoot(page, 'similarity-evidence-light.png');
+  await page.getByRole('button', { name: 'Switch to dark mode' }).click();
+  await shoot(page, 'similarity-evidence-dark.png');
+  await page.getByRole('button', { name: 'Switch to light mode' }).click();
+
+  // The short pair side by side says why it has no score.
+  await rows
+    .nth(1)
+    .getByRole('link', { name: /^Compare / })
+    .click();
+  await expect(
+    page.getByRole('heading', { level: 3, name: /too short to compare$/ }),
+  ).toBeFocused();
+  await expect(page.getByTestId('similarity-pair-shared')).toContainText('Fewer than 60 tokens');
+  await page.getByRole('link', { name: 'Back to the pairs' }).click();
+
+  // A lower minimum, set beside the report, lets the short pair's score stand.
+  await page.getByText('Similarity settings').click();
+  await page.getByLabel('Minimum shared tokens').fill('10');
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await expect(page.getByText('Similarity settings saved.')).toBeVisible();
+  await expect(table.getByTestId('similarity-too-short')).toHaveCount(0, { timeout: 20_000 });
+  await expect(table.getByTestId('similarity-pair').nth(0)).toContainText('student ishan');
+});

@@ -290,6 +290,13 @@ export const challenges = pgTable(
     /** Exam integrity (issue 17, contract/signals.ts): both off unless the teacher turns them on. */
     captureTabChanges: boolean('capture_tab_changes').notNull().default(false),
     disablePaste: boolean('disable_paste').notNull().default(false),
+    /**
+     * The similarity report's settings (issue 37, contract/similarity.ts): the tokens a pair must
+     * share for its score to stand (null: the default), and the teacher's reference solution,
+     * which counts like the starter code. Staff only: no student read selects them.
+     */
+    similarityMinimumTokens: integer('similarity_minimum_tokens'),
+    referenceSolution: text('reference_solution').notNull().default(''),
     /** The course it belongs to (issue 33); the default course's when none is named. */
     courseId: uuid('course_id')
       .notNull()

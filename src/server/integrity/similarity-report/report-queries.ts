@@ -5,7 +5,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { languages, type Language } from '../../../contract/challenges.ts';
-import type { SimilaritySubmission } from '../../../contract/similarity.ts';
+import type { SimilaritySettings, SimilaritySubmission } from '../../../contract/similarity.ts';
 import type { Db } from '../../db/connection.ts';
 import { rowsOf } from '../../db/sql-helpers.ts';
 import { ownSittingOf } from '../../sittings/sitting-queries.ts';
@@ -15,6 +15,9 @@ export type SimilarityChallenge = {
   challengeName: string;
   language: Language;
   starterCode: string;
+  /** The teacher's own minimum of shared tokens (null: the default). */
+  minimumTokens: number | null;
+  referenceSolution: string;
 };
 
 const languageOf = (value: string): Language | undefined =>
@@ -26,7 +29,8 @@ export async function findSimilarityChallenge(
 ): Promise<SimilarityChallenge | undefined> {
   const found = await db.execute(sql`
     select challenge_id as "challengeId", challenge_name as "challengeName", language,
-      starter_code as "starterCode"
+      starter_code as "starterCode", similarity_minimum_tokens as "minimumTokens",
+      reference_solution as "referenceSolution"
     from challenges where challenge_id = ${challengeId}`);
   const row = rowsOf<Omit<SimilarityChallenge, 'language'> & { language: string }>(found)[0];
   return row ? { ...row, language: languageOf(row.language) ?? 'python' } : undefined;
@@ -119,4 +123,19 @@ export async function readCodes(
       sql`, `,
     )})`);
   return new Map(rowsOf<{ id: string; code: string }>(found).map((row) => [row.id, row.code]));
+}
+
+/**
+ * A challenge's similarity settings. updated_at moves with them: it is part of the report's
+ * version (readReportVersion), so the next request computes the report again with them.
+ */
+export async function writeSimilaritySettings(
+  db: Db,
+  challengeId: string,
+  settings: SimilaritySettings,
+): Promise<void> {
+  await db.execute(sql`
+    update challenges set similarity_minimum_tokens = ${settings.minimumTokens},
+      reference_solution = ${settings.referenceSolution}, updated_at = now()
+    where challenge_id = ${challengeId}`);
 }

@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { SIMILARITY_DEFAULT_MINIMUM_TOKENS as MINIMUM } from '../../../contract/similarity.ts';
 import { assembleReport, type ReportInput } from './report-assembly.ts';
 import { ReportThreads } from './report-thread.ts';
 
@@ -21,6 +22,7 @@ const input: ReportInput = {
   starter: { language: 'java', code: read('starter') },
   floor: 0.2,
   maxPairs: 100,
+  minimumTokens: MINIMUM,
 };
 
 describe('ReportThreads', () => {

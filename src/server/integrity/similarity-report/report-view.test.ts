@@ -9,6 +9,8 @@ const challenge: SimilarityChallenge = {
   challengeName: 'Primes',
   language: 'python',
   starterCode: 'import sys',
+  minimumTokens: null,
+  referenceSolution: '',
 };
 
 const student = (id: string): SimilaritySubmission => ({
@@ -25,11 +27,16 @@ const pair = (a: string, b: string, similarity: number): ComputedPair => ({
   similarity,
   spansA: [{ from: 0, to: 5 }],
   spansB: [{ from: 10, to: 20 }],
+  shared: { tokens: 90, lines: 12, longestTokens: 70, longestLines: 9 },
+  tooShort: false,
+  commonA: [{ from: 6, to: 8, students: 14 }],
+  commonB: [],
 });
 
 function kept(pairs: ComputedPair[], ids = ['s1', 's2', 's3', 's4']): KeptReport {
   return {
     compared: ids,
+    minimumTokens: 60,
     skipped: [{ language: 'javascript', count: 2 }],
     pairs,
     submissions: new Map(ids.map((id) => [id, student(id)])),
@@ -41,10 +48,15 @@ describe('reportAnswer', () => {
   it('gives the pairs at or above the threshold, with names and one-decimal percentages', () => {
     const report = kept([pair('s1', 's2', 0.9234), pair('s3', 's4', 0.6), pair('s1', 's3', 0.3)]);
     const answer = reportAnswer(challenge, report, 60);
+    const evidence = { shared: pair('a', 'b', 0).shared, tooShort: false };
     expect(answer.pairs).toEqual([
-      { a: student('s1'), b: student('s2'), percent: 92.3 },
-      { a: student('s3'), b: student('s4'), percent: 60 },
+      { a: student('s1'), b: student('s2'), percent: 92.3, ...evidence },
+      { a: student('s3'), b: student('s4'), percent: 60, ...evidence },
     ]);
+    expect(answer).toMatchObject({
+      minimumTokens: 60,
+      settings: { minimumTokens: null, referenceSolution: '' },
+    });
     expect(answer).toMatchObject({
       challenge: { challengeId: 'SIM-1', challengeName: 'Primes', language: 'python' },
       threshold: 60,
@@ -83,6 +95,19 @@ describe('reportAnswer', () => {
   });
 });
 
+describe('reportAnswer and pairs too short to compare', () => {
+  it('keeps them after the pairs with evidence, marked, whatever their score', () => {
+    const short = { ...pair('s3', 's4', 1), tooShort: true };
+    short.shared = { tokens: 28, lines: 6, longestTokens: 28, longestLines: 6 };
+    const answer = reportAnswer(challenge, kept([pair('s1', 's2', 0.85), short]), 50);
+    expect(answer.pairs.map((p) => [p.a.submissionId, p.percent, p.tooShort])).toEqual([
+      ['s1', 85, false],
+      ['s3', 100, true],
+    ]);
+    expect(answer.pairs[1]?.shared.tokens).toBe(28);
+  });
+});
+
 describe('pairAnswer', () => {
   const report = kept([pair('s1', 's2', 0.95)]);
   const codes = new Map([
@@ -94,13 +119,22 @@ describe('pairAnswer', () => {
     const forward = pairAnswer(challenge, report, 's1', 's2', codes);
     expect(forward).toMatchObject({
       percent: 95,
-      a: { submissionId: 's1', code: 'print(1)', spans: [{ from: 0, to: 5 }] },
+      a: {
+        submissionId: 's1',
+        code: 'print(1)',
+        spans: [{ from: 0, to: 5 }],
+        common: [{ from: 6, to: 8, students: 14 }],
+      },
       b: { submissionId: 's2', code: 'print(2) # copied', spans: [{ from: 10, to: 20 }] },
+      shared: { tokens: 90 },
+      tooShort: false,
+      minimumTokens: 60,
+      compared: 4,
     });
     const backward = pairAnswer(challenge, report, 's2', 's1', codes);
     expect(backward).toMatchObject({
-      a: { submissionId: 's2', spans: [{ from: 10, to: 20 }] },
-      b: { submissionId: 's1', spans: [{ from: 0, to: 5 }] },
+      a: { submissionId: 's2', spans: [{ from: 10, to: 20 }], common: [] },
+      b: { submissionId: 's1', spans: [{ from: 0, to: 5 }], common: [{ students: 14 }] },
     });
   });
 

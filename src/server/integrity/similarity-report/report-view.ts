@@ -2,7 +2,8 @@
  * A kept similarity report (computed at the lowest threshold, SIMILARITY_MIN_THRESHOLD) turned
  * into the answers of the two calls: the pairs at the threshold asked for, with the students'
  * names, and one pair with its two programs' shared regions. Keeping the lowest threshold's pairs
- * lets a teacher move the threshold without a new computation.
+ * lets a teacher move the threshold without a new computation. The pairs keep the worker's order:
+ * those with evidence, most similar first, then those too short to compare (issue 37).
  */
 import {
   SIMILARITY_MAX_PAIRS,
@@ -14,6 +15,8 @@ import type { ComputedPair, ComputedReport } from './report-assembly.ts';
 import type { SimilarityChallenge } from './report-queries.ts';
 
 export type KeptReport = ComputedReport & {
+  /** The minimum of shared tokens the report was computed with. */
+  minimumTokens: number;
   /** Who each compared submission belongs to, by submission id. */
   submissions: Map<string, SimilaritySubmission>;
   computedAt: string;
@@ -41,12 +44,27 @@ export function reportAnswer(
     challenge: challengeOf(challenge),
     ...(exam ? { exam } : {}),
     threshold: thresholdPercent,
+    minimumTokens: kept.minimumTokens,
+    settings: {
+      minimumTokens: challenge.minimumTokens,
+      referenceSolution: challenge.referenceSolution,
+    },
     compared: kept.compared.length,
     skipped: kept.skipped,
     pairs: above.slice(0, SIMILARITY_MAX_PAIRS).flatMap((pair) => {
       const a = kept.submissions.get(pair.a);
       const b = kept.submissions.get(pair.b);
-      return a && b ? [{ a, b, percent: percentOf(pair.similarity) }] : [];
+      return a && b
+        ? [
+            {
+              a,
+              b,
+              percent: percentOf(pair.similarity),
+              shared: pair.shared,
+              tooShort: pair.tooShort,
+            },
+          ]
+        : [];
     }),
     totalPairs: above.length,
     computedAt: kept.computedAt,
@@ -59,11 +77,31 @@ export function findPair(
   a: string,
   b: string,
 ):
-  | { pair: ComputedPair; spansA: ComputedPair['spansA']; spansB: ComputedPair['spansB'] }
+  | {
+      pair: ComputedPair;
+      spansA: ComputedPair['spansA'];
+      spansB: ComputedPair['spansB'];
+      commonA: ComputedPair['commonA'];
+      commonB: ComputedPair['commonB'];
+    }
   | undefined {
   for (const pair of kept.pairs) {
-    if (pair.a === a && pair.b === b) return { pair, spansA: pair.spansA, spansB: pair.spansB };
-    if (pair.a === b && pair.b === a) return { pair, spansA: pair.spansB, spansB: pair.spansA };
+    if (pair.a === a && pair.b === b)
+      return {
+        pair,
+        spansA: pair.spansA,
+        spansB: pair.spansB,
+        commonA: pair.commonA,
+        commonB: pair.commonB,
+      };
+    if (pair.a === b && pair.b === a)
+      return {
+        pair,
+        spansA: pair.spansB,
+        spansB: pair.spansA,
+        commonA: pair.commonB,
+        commonB: pair.commonA,
+      };
   }
   return undefined;
 }
@@ -84,8 +122,12 @@ export function pairAnswer(
   return {
     challenge: challengeOf(challenge),
     percent: percentOf(found.pair.similarity),
-    a: { ...first, code: codeA, spans: found.spansA },
-    b: { ...second, code: codeB, spans: found.spansB },
+    shared: found.pair.shared,
+    tooShort: found.pair.tooShort,
+    minimumTokens: kept.minimumTokens,
+    compared: kept.compared.length,
+    a: { ...first, code: codeA, spans: found.spansA, common: found.commonA },
+    b: { ...second, code: codeB, spans: found.spansB, common: found.commonB },
     computedAt: kept.computedAt,
   };
 }

@@ -4,7 +4,10 @@
  * worker thread only when that version has not been seen (report-cache.ts). A challenge's own
  * report and its report in each exam that holds it are kept apart (reportKey).
  */
-import { SIMILARITY_MIN_THRESHOLD } from '../../../contract/similarity.ts';
+import {
+  SIMILARITY_DEFAULT_MINIMUM_TOKENS,
+  SIMILARITY_MIN_THRESHOLD,
+} from '../../../contract/similarity.ts';
 import type { Db } from '../../db/connection.ts';
 import { ReportCache } from './report-cache.ts';
 import {
@@ -33,6 +36,10 @@ const KEPT_REPORTS = 8;
  */
 const KEPT_PAIRS = 2_000;
 
+/** The minimum of shared tokens a challenge's report applies. */
+export const minimumTokensOf = (challenge: SimilarityChallenge): number =>
+  challenge.minimumTokens ?? SIMILARITY_DEFAULT_MINIMUM_TOKENS;
+
 export class SimilarityReports {
   private readonly cache = new ReportCache<KeptReport>(KEPT_REPORTS);
 
@@ -59,11 +66,14 @@ export class SimilarityReports {
         code,
       })),
       starter: { language: challenge.language, code: challenge.starterCode },
+      reference: { language: challenge.language, code: challenge.referenceSolution },
+      minimumTokens: minimumTokensOf(challenge),
       floor: SIMILARITY_MIN_THRESHOLD / 100,
       maxPairs: KEPT_PAIRS,
     });
     return {
       ...computed,
+      minimumTokens: minimumTokensOf(challenge),
       submissions: new Map(
         programs.map(({ code: _code, ...submission }) => [submission.submissionId, submission]),
       ),

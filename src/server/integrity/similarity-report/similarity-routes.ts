@@ -3,7 +3,8 @@
  * pair's two programs with their shared regions. With `?examCode=` (issue 31) both are of the
  * challenge as a problem of that exam: its students who were given it are compared. A report
  * that cannot be computed answers 503 {message} (the worker failed or the server is closing),
- * never a bare 500.
+ * never a bare 500. A teacher sets the challenge's similarity settings (issue 37: the minimum of
+ * shared tokens, the reference solution) with a PUT beside them ('challenge.write').
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { examMessages } from '../../../contract/exams.ts';
@@ -16,6 +17,9 @@ import {
   similarityQuerySchema,
   similarityReportSchema,
   similarityRoute,
+  similaritySettingsResponseSchema,
+  similaritySettingsRoute,
+  similaritySettingsSchema,
 } from '../../../contract/similarity.ts';
 import type { Guards } from '../../auth/guards.ts';
 import type { Db } from '../../db/connection.ts';
@@ -27,6 +31,7 @@ import {
   readCodes,
   type ReportScope,
   type SimilarityChallenge,
+  writeSimilaritySettings,
 } from './report-queries.ts';
 import { ReportThreads } from './report-thread.ts';
 import { pairAnswer, reportAnswer, type KeptReport } from './report-view.ts';
@@ -116,6 +121,24 @@ export const similarityRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, g
       if (!answer) throw new HttpError(404, messages.similarityPairNotFound);
       reply.header('cache-control', 'private, no-store');
       return answer;
+    },
+  );
+
+  app.put(
+    similaritySettingsRoute,
+    {
+      onRequest: guards.staff,
+      config: { action: 'challenge.write' },
+      schema: {
+        params: similarityParamsSchema,
+        body: similaritySettingsSchema,
+        response: { 200: similaritySettingsResponseSchema },
+      },
+    },
+    async (request) => {
+      const challenge = await challengeOr404(request.params.challengeId);
+      await writeSimilaritySettings(db, challenge.challengeId, request.body);
+      return { message: messages.similaritySettingsSaved };
     },
   );
 };

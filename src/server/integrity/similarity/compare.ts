@@ -5,15 +5,24 @@
  * edited comments or inserted dead code keeps most of the original's fingerprints; two
  * independent solutions share only short idioms. Fingerprints found in very many programs (the
  * problem's own input reading, a common skeleton) are left out, as MOSS does.
+ *
+ * A share alone is no evidence (issue 37): two students who each wrote the obvious three lines
+ * share 100 % of almost nothing. So each pair also gets the size of what it shares (sharedSize):
+ * tokens and lines beyond the starter code, the reference solution and the common idioms, and its
+ * longest shared run, as MOSS and JPlag report the size of each match beside its percentage.
  */
 import { tokenize, type SimilarityLanguage } from './tokenize.ts';
-import { fingerprints, TokenCodes, type Fingerprint } from './winnow.ts';
+import { fingerprints, K, TokenCodes, type Fingerprint } from './winnow.ts';
 
 export type Program = { id: string; language: SimilarityLanguage; source: string };
 export type Pair = { a: string; b: string; similarity: number };
 export type Span = { from: number; to: number };
 
 export type ReportOptions = {
+  /**
+   * Code every student was given or may match without copying: the starter code and the
+   * teacher's reference solution. What a program shares with it is not counted.
+   */
   starterCode?: { language: SimilarityLanguage; source: string }[];
   /** Pairs below this are not reported (0 to 1). */
   threshold?: number;
@@ -21,7 +30,30 @@ export type ReportOptions = {
   maxPrograms?: number;
 };
 
-export type Fingerprinted = { id: string; hashes: Set<number>; prints: Fingerprint[] };
+export type Fingerprinted = {
+  id: string;
+  hashes: Set<number>;
+  prints: Fingerprint[];
+  /** The source line (0-based) of each token, for the shared size in lines. */
+  tokenLines: Uint32Array;
+};
+
+/** The line (0-based) each token starts on. */
+function linesOf(source: string, tokens: { from: number }[]): Uint32Array {
+  const lines = new Uint32Array(tokens.length);
+  let line = 0;
+  let at = 0;
+  tokens.forEach((token, index) => {
+    // Tokens come in source order, so one pass over the newlines is enough.
+    for (let next = source.indexOf('\n', at); next !== -1 && next < token.from;) {
+      line += 1;
+      at = next + 1;
+      next = source.indexOf('\n', at);
+    }
+    lines[index] = line;
+  });
+  return lines;
+}
 
 export function fingerprintPrograms(
   programs: Program[],
@@ -33,10 +65,14 @@ export function fingerprintPrograms(
     for (const print of fingerprints(tokenize(file.language, file.source), dictionary))
       starter.add(print.hash);
   return programs.map((program) => {
-    const prints = fingerprints(tokenize(program.language, program.source), dictionary).filter(
-      (print) => !starter.has(print.hash),
-    );
-    return { id: program.id, hashes: new Set(prints.map((print) => print.hash)), prints };
+    const tokens = tokenize(program.language, program.source);
+    const prints = fingerprints(tokens, dictionary).filter((print) => !starter.has(print.hash));
+    return {
+      id: program.id,
+      hashes: new Set(prints.map((print) => print.hash)),
+      prints,
+      tokenLines: linesOf(program.source, tokens),
+    };
   });
 }
 
@@ -46,14 +82,15 @@ export function similarityReport(programs: Program[], options: ReportOptions = {
 }
 
 /**
- * The ranking of already fingerprinted programs, and the fingerprints it left out as too common:
- * the report's side-by-side view leaves them out of the highlights too, so what is marked is what
- * was counted.
+ * The ranking of already fingerprinted programs, and the fingerprints it left out as too common,
+ * each with how many programs hold it: the report's side-by-side view leaves them out of the
+ * highlights, so what is marked is what was counted, and shows them apart as common ("shared by
+ * 14 of 30 students").
  */
 export function rankPairs(
   printed: Fingerprinted[],
   options: Pick<ReportOptions, 'threshold' | 'maxPrograms'> = {},
-): { pairs: Pair[]; common: Set<number> } {
+): { pairs: Pair[]; common: Map<number, number> } {
   const threshold = options.threshold ?? 0.5;
   const n = printed.length;
   const maxPrograms = options.maxPrograms ?? Math.max(10, Math.ceil(n * 0.1));
@@ -67,9 +104,9 @@ export function rankPairs(
     }
   });
   const shared = new Map<number, number>();
-  const common = new Set<number>();
+  const common = new Map<number, number>();
   for (const [hash, list] of holders) {
-    if (list.length > maxPrograms) common.add(hash);
+    if (list.length > maxPrograms) common.set(hash, list.length);
     if (list.length < 2 || list.length > maxPrograms) continue;
     for (let i = 0; i < list.length; i += 1)
       for (let j = i + 1; j < list.length; j += 1) {
@@ -110,4 +147,103 @@ export function matchingSpans(of: Fingerprinted, other: Fingerprinted): Span[] {
     else merged.push({ ...span });
   }
   return merged;
+}
+
+/** How much a pair shares, counted on one side: tokens, lines, and the longest unbroken run. */
+export type SharedSize = {
+  tokens: number;
+  lines: number;
+  longestTokens: number;
+  longestLines: number;
+};
+
+/**
+ * The tokens of `of` inside a fingerprint that `other` holds too: every such fingerprint covers K
+ * tokens, and overlapping ones make one run. Fingerprints already left out (starter code,
+ * reference solution, common idioms) cover nothing, so this is the evidence the score rests on.
+ */
+export function sharedSize(of: Fingerprinted, other: Fingerprinted): SharedSize {
+  const count = of.tokenLines.length;
+  const covered = new Uint8Array(count);
+  for (const print of of.prints)
+    if (other.hashes.has(print.hash)) covered.fill(1, print.at, Math.min(print.at + K, count));
+  let tokens = 0;
+  let lines = 0;
+  let longestTokens = 0;
+  let longestLines = 0;
+  let runTokens = 0;
+  let runLines = 0;
+  // Token lines never decrease, so a line is new when it differs from the previous token's.
+  let lastLine = -1;
+  for (let i = 0; i <= count; i += 1) {
+    if (i < count && covered[i] === 1) {
+      const line = of.tokenLines[i] ?? 0;
+      const newLine = line !== lastLine || runTokens === 0;
+      if (line !== lastLine) lines += 1;
+      lastLine = line;
+      tokens += 1;
+      runTokens += 1;
+      if (newLine) runLines += 1;
+    } else if (runTokens > 0) {
+      if (runTokens > longestTokens) {
+        longestTokens = runTokens;
+        longestLines = runLines;
+      }
+      runTokens = 0;
+      runLines = 0;
+    }
+  }
+  return { tokens, lines, longestTokens, longestLines };
+}
+
+/** A pair's shared size: the smaller of its two sides', field by field (the cautious figure). */
+export function pairSharedSize(a: Fingerprinted, b: Fingerprinted): SharedSize {
+  const x = sharedSize(a, b);
+  const y = sharedSize(b, a);
+  return {
+    tokens: Math.min(x.tokens, y.tokens),
+    lines: Math.min(x.lines, y.lines),
+    longestTokens: Math.min(x.longestTokens, y.longestTokens),
+    longestLines: Math.min(x.longestLines, y.longestLines),
+  };
+}
+
+export type CommonSpan = Span & { students: number };
+
+/**
+ * Regions of `of` made of common fingerprints (`common`: hash -> programs holding it) that
+ * `other` holds too, outside `shared` (the pair's own shared regions, which are marked as such).
+ * A merged region names the fewest holders of its fingerprints: every part of it is shared by at
+ * least that many students.
+ */
+export function commonSpans(
+  of: Fingerprinted,
+  other: Fingerprinted,
+  common: Map<number, number>,
+  shared: Span[],
+): CommonSpan[] {
+  const spans = of.prints
+    .filter((print) => common.has(print.hash) && other.hashes.has(print.hash))
+    .map(({ from, to, hash }) => ({ from, to, students: common.get(hash) ?? 0 }))
+    .sort((x, y) => x.from - y.from);
+  const merged: CommonSpan[] = [];
+  for (const span of spans) {
+    const last = merged.at(-1);
+    if (last && span.from <= last.to) {
+      last.to = Math.max(last.to, span.to);
+      last.students = Math.min(last.students, span.students);
+    } else merged.push({ ...span });
+  }
+  // Cut out the pair's own shared regions: a place is marked one way only.
+  const result: CommonSpan[] = [];
+  for (const span of merged) {
+    let from = span.from;
+    for (const cut of shared) {
+      if (cut.to <= from || cut.from >= span.to) continue;
+      if (cut.from > from) result.push({ from, to: cut.from, students: span.students });
+      from = Math.max(from, cut.to);
+    }
+    if (from < span.to) result.push({ from, to: span.to, students: span.students });
+  }
+  return result;
 }

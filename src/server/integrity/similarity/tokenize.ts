@@ -3,8 +3,12 @@
  * Lezer grammars the editor highlights with), comments and whitespace gone, every identifier one
  * token and every literal another, so renaming variables, editing comments or reformatting
  * changes nothing. Keywords, types and operators stay as written: they carry the structure.
+ * A string that is a statement on its own (a Python docstring, JavaScript's `'use strict'`) only
+ * documents, like a comment, and goes with the comments (issue 37): otherwise adding, editing
+ * away or moving a docstring would shift the tokens around it and lower a copy's score. JavaDoc
+ * and Doxygen `/** *\/` blocks are comments to every grammar already.
  */
-import type { Tree } from '@lezer/common';
+import type { SyntaxNode, Tree } from '@lezer/common';
 import { parser as cppParser } from '@lezer/cpp';
 import { parser as javaParser } from '@lezer/java';
 import { parser as javascriptParser } from '@lezer/javascript';
@@ -39,6 +43,18 @@ const OPERATOR = /Op$/u;
 // semicolons and commas that go with them. Dropping it makes `if (x) y;` and `if (x) { y; }` the
 // same tokens.
 const LAYOUT = new Set(['{', '}', ';', ',']);
+// A string literal the grammars can hold alone in an ExpressionStatement: Python's adjacent
+// strings are one ContinuedString, C++'s one ConcatenatedString. Not an f-string or a template
+// with `${...}`: those run code.
+const DOC_STRING = /^(?:String|ContinuedString|ConcatenatedString|RawString)$/u;
+
+/** `"text"` or `"text";` as a whole statement: documentation, not code. */
+function isDocString(statement: SyntaxNode): boolean {
+  const first = statement.firstChild;
+  if (!first || !DOC_STRING.test(first.name)) return false;
+  const after = first.nextSibling;
+  return after === null || (after.name === ';' && after.nextSibling === null);
+}
 
 export function tokenize(language: SimilarityLanguage, source: string): Token[] {
   const tokens: Token[] = [];
@@ -46,6 +62,7 @@ export function tokenize(language: SimilarityLanguage, source: string): Token[] 
     enter(node) {
       const name = node.name;
       if (COMMENT.test(name)) return false;
+      if (name === 'ExpressionStatement' && isDocString(node.node)) return false;
       if (LITERAL.test(name)) {
         tokens.push({ text: 'L', from: node.from, to: node.to });
         return false;

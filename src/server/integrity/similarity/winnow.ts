@@ -20,8 +20,8 @@ import type { Token } from './tokenize.ts';
 export const K = 7;
 export const W = 4;
 
-/** A kept hash and the source span of its K tokens. */
-export type Fingerprint = { hash: number; from: number; to: number };
+/** A kept hash, the index of its first token, and the source span of its K tokens. */
+export type Fingerprint = { hash: number; at: number; from: number; to: number };
 
 /**
  * Token texts as 32-bit integers (FNV-1a of the text), remembered per report for speed. A code
@@ -62,6 +62,7 @@ export function fingerprints(tokens: Token[], dictionary: TokenCodes): Fingerpri
   const kept: Fingerprint[] = [];
   const span = (at: number): Fingerprint => ({
     hash: hashes[at] ?? 0,
+    at,
     from: tokens[at]?.from ?? 0,
     to: tokens[at + K - 1]?.to ?? 0,
   });

@@ -3,7 +3,8 @@
  * marked. Marked means a background colour and a thick underline (never the colour alone), and
  * words a screen reader says where a region starts and ends. The code scrolls inside a focusable
  * region, so the keyboard scrolls it; the region buttons move the focus from one shared region to
- * the next and scroll it into view.
+ * the next and scroll it into view. Common code both programs hold (issue 37) is marked apart, in
+ * another colour and a dotted underline, with "shared by 14 of 30 students" beside it.
  */
 import { useMemo, useRef } from 'react';
 import { messages } from '../../../contract/messages.ts';
@@ -11,10 +12,17 @@ import type { SimilarityPairSide } from '../../../contract/similarity.ts';
 import { LANGUAGE_LABELS } from '../../../contract/verdicts.ts';
 import { markedLines, regionCount } from './marked-code.ts';
 
-type Props = { side: SimilarityPairSide; paneId: string };
+type Props = { side: SimilarityPairSide; paneId: string; compared: number };
 
-export function CodePane({ side, paneId }: Props) {
-  const lines = useMemo(() => markedLines(side.code, side.spans), [side.code, side.spans]);
+export function CodePane({ side, paneId, compared }: Props) {
+  const lines = useMemo(
+    () => markedLines(side.code, side.spans, side.common),
+    [side.code, side.spans, side.common],
+  );
+  const commonText = (students: number) =>
+    messages.similarityCommon
+      .replace('{students}', String(students))
+      .replace('{compared}', String(compared));
   const regions = regionCount(lines);
   const current = useRef(-1);
   const host = useRef<HTMLDivElement>(null);
@@ -82,12 +90,33 @@ export function CodePane({ side, paneId }: Props) {
               {line.parts.map((part, i) =>
                 part.region === null ? (
                   part.text
+                ) : part.students !== null ? (
+                  <mark
+                    key={i}
+                    className="similarity__mark similarity__mark--common"
+                    title={commonText(part.students)}
+                    data-testid={part.first ? 'similarity-common' : undefined}
+                  >
+                    {part.first ? (
+                      <span className="visually-hidden">
+                        [
+                        {messages.similarityCommonStart
+                          .replace('{students}', String(part.students))
+                          .replace('{compared}', String(compared))}
+                        ]{' '}
+                      </span>
+                    ) : null}
+                    {part.text}
+                    {part.last ? (
+                      <span className="visually-hidden"> [{messages.similarityCommonEnd}]</span>
+                    ) : null}
+                  </mark>
                 ) : (
                   <mark
                     key={i}
                     className="similarity__mark"
                     {...(part.first
-                      ? { 'data-region-start': String(part.region), tabIndex: -1 }
+                      ? { 'data-region-start': String(part.shared), tabIndex: -1 }
                       : {})}
                   >
                     {part.first ? (
@@ -100,6 +129,13 @@ export function CodePane({ side, paneId }: Props) {
                   </mark>
                 ),
               )}
+              {line.parts.some((part) => part.first && part.students !== null) ? (
+                <span className="similarity__common-note" aria-hidden="true">
+                  {commonText(
+                    line.parts.find((part) => part.first && part.students !== null)?.students ?? 0,
+                  )}
+                </span>
+              ) : null}
             </code>
           </div>
         ))}

@@ -53,4 +53,14 @@ describe('markedLines', () => {
     expect(show('x\r\ny', [])).toEqual(['x\r', 'y']);
     expect(show('', [])).toEqual(['']);
   });
+
+  it('marks common code apart, with its students, and leaves it out of the region walk', () => {
+    const code = 'read()\nx = 1\nprint(x)';
+    const lines = markedLines(code, [{ from: 7, to: 12 }], [{ from: 0, to: 6, students: 14 }]);
+    expect(lines[0]?.parts).toEqual([
+      { text: 'read()', region: 0, shared: null, students: 14, first: true, last: true },
+    ]);
+    expect(lines[1]?.parts[0]).toMatchObject({ text: 'x = 1', shared: 0, students: null });
+    expect(regionCount(lines)).toBe(1);
+  });
 });

@@ -3,27 +3,46 @@
  * it shares with the other program (offsets from the server, UTF-16 like JavaScript strings).
  * A region that runs over several lines gives a part on each; the first part of a region and
  * its last are flagged, so the view can say where a region starts and ends to a screen reader
- * and jump from region to region.
+ * and jump from region to region. Common code (issue 37: many students wrote it, not counted) is
+ * marked as a region of its own kind, with how many students share it; it never overlaps a
+ * shared region (the server cuts it out) and the region walk skips it.
  */
 import type { SimilaritySpan } from '../../../contract/similarity.ts';
 
+/** A region to mark: shared by the pair, or common (`students` hold it). */
+type Region = SimilaritySpan & { students?: number };
+
 export type MarkedPart = {
   text: string;
-  /** Index of the shared region, or null outside every region. */
+  /** Index of the region, or null outside every region. */
   region: number | null;
+  /** Index among the shared regions (the region walk's), or null. */
+  shared: number | null;
+  /** Common code: how many students' programs hold it; null otherwise. */
+  students: number | null;
   first: boolean;
   last: boolean;
 };
 export type MarkedLine = { number: number; parts: MarkedPart[] };
 
-export function markedLines(code: string, spans: readonly SimilaritySpan[]): MarkedLine[] {
+export function markedLines(
+  code: string,
+  spans: readonly SimilaritySpan[],
+  common: readonly (SimilaritySpan & { students: number })[] = [],
+): MarkedLine[] {
   // Sorted, clamped to the code and without overlaps, whatever the server sent.
-  const regions: SimilaritySpan[] = [];
-  for (const span of [...spans].sort((x, y) => x.from - y.from)) {
+  const regions: Region[] = [];
+  const all: Region[] = [...spans.map(({ from, to }) => ({ from, to })), ...common];
+  for (const span of all.sort((x, y) => x.from - y.from)) {
     const from = Math.max(span.from, regions.at(-1)?.to ?? 0, 0);
     const to = Math.min(span.to, code.length);
-    if (from < to) regions.push({ from, to });
+    if (from < to) regions.push({ ...span, from, to });
   }
+  // The shared regions' order, for the walk from one to the next.
+  const sharedIndex: (number | null)[] = [];
+  let sharedCount = 0;
+  for (const region of regions)
+    sharedIndex.push(region.students === undefined ? sharedCount++ : null);
   const lines: MarkedLine[] = [];
   let next = 0; // the first region that may still reach the current line
   let opened = -1; // the last region a part was made for
@@ -39,7 +58,14 @@ export function markedLines(code: string, spans: readonly SimilaritySpan[]): Mar
       // Ends on this line, or with its newline: nothing of it is left for the next line.
       const last = region.to <= end + 1;
       if (from < to) {
-        parts.push({ text: code.slice(from, to), region: next, first: opened !== next, last });
+        parts.push({
+          text: code.slice(from, to),
+          region: next,
+          shared: sharedIndex[next] ?? null,
+          students: region.students ?? null,
+          first: opened !== next,
+          last,
+        });
         opened = next;
       }
       at = Math.max(at, to);
@@ -53,8 +79,15 @@ export function markedLines(code: string, spans: readonly SimilaritySpan[]): Mar
   return lines;
 }
 
-const plain = (text: string): MarkedPart => ({ text, region: null, first: false, last: false });
+const plain = (text: string): MarkedPart => ({
+  text,
+  region: null,
+  shared: null,
+  students: null,
+  first: false,
+  last: false,
+});
 
 /** How many shared regions the code has (for the count above each side). */
 export const regionCount = (lines: readonly MarkedLine[]): number =>
-  new Set(lines.flatMap((line) => line.parts.flatMap((part) => part.region ?? []))).size;
+  new Set(lines.flatMap((line) => line.parts.flatMap((part) => part.shared ?? []))).size;

@@ -1,7 +1,9 @@
 /**
- * The report's pairs, most similar first: both students, their languages and the score, and a
- * link to the side-by-side view of each pair (its own address, so Back returns here). The pair
- * last opened gets the focus back when the table shows again.
+ * The report's pairs, most similar first: both students, their languages, the score and how much
+ * the pair shares beyond the starter code (issue 37), and a link to the side-by-side view of each
+ * pair (its own address, so Back returns here). A pair sharing too little has no score, only
+ * "too short to compare", and comes after every pair with evidence (the server's order). The
+ * pair last opened gets the focus back when the table shows again.
  */
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
@@ -9,6 +11,7 @@ import { messages } from '../../../contract/messages.ts';
 import type { SimilarityReport, SimilaritySubmission } from '../../../contract/similarity.ts';
 import { LANGUAGE_LABELS } from '../../../contract/verdicts.ts';
 import { pairKey } from './pair-key.ts';
+import { SharedSize } from './shared-size.tsx';
 
 type Props = { report: SimilarityReport; focusPair?: string };
 
@@ -30,6 +33,10 @@ export function PairsTable({ report, focusPair }: Props) {
   const caption = messages.similarityTableCaption
     .replace('{challengeId}', challengeId)
     .replace('{threshold}', String(report.threshold));
+  const tooShortHint = messages.similarityTooShortHint.replace(
+    '{minimum}',
+    String(report.minimumTokens),
+  );
   return (
     <div className="data-table__scroll similarity__table-scroll">
       <table className="data-table__table similarity__table">
@@ -44,6 +51,7 @@ export function PairsTable({ report, focusPair }: Props) {
             <th scope="col" className="data-table__numeric">
               {messages.similarityColScore}
             </th>
+            <th scope="col">{messages.similarityColShared}</th>
             <th scope="col">{messages.similarityColOpen}</th>
           </tr>
         </thead>
@@ -62,14 +70,27 @@ export function PairsTable({ report, focusPair }: Props) {
                   <span className="similarity__language">{LANGUAGE_LABELS[pair.b.language]}</span>
                 </td>
                 <td className="data-table__numeric">
-                  <span className="similarity__score">
+                  {pair.tooShort ? (
                     <span
-                      className="similarity__bar"
-                      style={{ inlineSize: `${pair.percent}%` }}
-                      aria-hidden="true"
-                    />
-                    <span className="similarity__percent">{pair.percent.toFixed(1)} %</span>
-                  </span>
+                      className="similarity__too-short"
+                      data-testid="similarity-too-short"
+                      title={tooShortHint}
+                    >
+                      {messages.similarityTooShort}
+                    </span>
+                  ) : (
+                    <span className="similarity__score">
+                      <span
+                        className="similarity__bar"
+                        style={{ inlineSize: `${pair.percent}%` }}
+                        aria-hidden="true"
+                      />
+                      <span className="similarity__percent">{pair.percent.toFixed(1)} %</span>
+                    </span>
+                  )}
+                </td>
+                <td>
+                  <SharedSize shared={pair.shared} />
                 </td>
                 <td>
                   <Link

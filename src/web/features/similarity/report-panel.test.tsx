@@ -1,4 +1,5 @@
 import { fireEvent, render, screen } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '../../../contract/messages.ts';
 import type { SimilarityReport } from '../../../contract/similarity.ts';
@@ -12,12 +13,20 @@ const api = vi.hoisted(() => ({
 const toast = vi.hoisted(() => ({ showError: vi.fn(), showSuccess: vi.fn() }));
 vi.mock('./similarity-api.ts', () => api);
 vi.mock('../../ui/toast.ts', () => toast);
+// The pairs' links need no router here: what they show is under test, not where they go.
+vi.mock('@tanstack/react-router', () => ({
+  Link: ({ children, className }: { children: ReactNode; className?: string }) => (
+    <a className={className}>{children}</a>
+  ),
+}));
 
 const { ReportPanel } = await import('./report-panel.tsx');
 
 const emptyReport: SimilarityReport = {
   challenge: { challengeId: 'SIM-1', challengeName: 'Primes', language: 'python' },
   threshold: 50,
+  minimumTokens: 60,
+  settings: { minimumTokens: null, referenceSolution: '' },
   compared: 12,
   skipped: [{ language: 'javascript', count: 3 }],
   pairs: [],
@@ -49,6 +58,39 @@ describe('ReportPanel', () => {
       expect.any(AbortSignal),
     );
     expect(screen.queryByTestId('similarity-exam')).toBeNull();
+  });
+
+  it('says what a score does not prove, and lists a short pair without its score', async () => {
+    const who = (id: string) => ({
+      submissionId: id,
+      userId: `u-${id}`,
+      name: `Student ${id}`,
+      email: `${id}@college.test`,
+      language: 'python' as const,
+    });
+    api.fetchReport.mockResolvedValue({
+      ...emptyReport,
+      pairs: [
+        {
+          a: who('a'),
+          b: who('b'),
+          percent: 100,
+          tooShort: true,
+          shared: { tokens: 28, lines: 6, longestTokens: 28, longestLines: 6 },
+        },
+      ],
+      totalPairs: 1,
+    } satisfies SimilarityReport);
+    render(<ReportPanel token="t" challengeId="SIM-1" threshold={50} onThreshold={() => {}} />);
+    expect((await screen.findByTestId('similarity-meaning')).textContent).toBe(
+      messages.similarityMeaning,
+    );
+    expect(screen.getByTestId('similarity-too-short').textContent).toBe(
+      messages.similarityTooShort,
+    );
+    expect(screen.getByTestId('similarity-shared').textContent).toContain('28 tokens, 6 lines');
+    expect(screen.queryByText('100.0 %')).toBeNull();
+    expect(screen.getByText(/fewer than 60 tokens/)).toBeTruthy();
   });
 
   it("asks for an exam's report and says whose programs it compares", async () => {

@@ -2,15 +2,17 @@
  * One challenge's report: the threshold, what was compared, and the ranked pairs, or a line
  * saying no pair reaches the threshold. The server keeps the report until the submissions
  * change, so moving the threshold asks again without a new computation. With an exam (issue 31)
- * it is the report of the challenge as that exam's problem, and says so.
+ * it is the report of the challenge as that exam's problem, and says so. The legend says what a
+ * score does and does not prove, and the challenge's similarity settings sit beside it (issue 37).
  */
 import { Field } from '@ark-ui/react/field';
-import { useCallback } from 'react';
+import { useCallback, type ReactNode } from 'react';
 import { messages } from '../../../contract/messages.ts';
 import { SIMILARITY_MIN_THRESHOLD, type SimilarityReport } from '../../../contract/similarity.ts';
 import { LANGUAGE_LABELS } from '../../../contract/verdicts.ts';
 import { AnswerState } from './answer-state.tsx';
 import { PairsTable } from './pairs-table.tsx';
+import { SettingsForm } from './settings-form.tsx';
 import { fetchReport } from './similarity-api.ts';
 import { useAnswer } from './use-answer.ts';
 
@@ -57,15 +59,39 @@ export function ReportPanel({
         </Field.Select>
       </Field.Root>
       <AnswerState answer={answer} loadingText={messages.similarityLoading} retry={retry}>
-        {(report) => <Report report={report} focusPair={focusPair} />}
+        {(report) => (
+          <Report
+            report={report}
+            focusPair={focusPair}
+            settings={
+              <SettingsForm
+                key={report.computedAt}
+                token={token}
+                challengeId={challengeId}
+                settings={report.settings}
+                onSaved={retry}
+              />
+            }
+          />
+        )}
       </AnswerState>
     </div>
   );
 }
 
-function Report({ report, focusPair }: { report: SimilarityReport; focusPair?: string }) {
+type ReportProps = { report: SimilarityReport; focusPair?: string; settings: ReactNode };
+
+function Report({ report, focusPair, settings }: ReportProps) {
   return (
     <>
+      <section className="similarity__meaning" aria-labelledby="similarity-meaning">
+        <h3 id="similarity-meaning" className="similarity__meaning-title">
+          {messages.similarityMeaningTitle}
+        </h3>
+        <p data-testid="similarity-meaning">{messages.similarityMeaning}</p>
+        <p>{messages.similarityMinimumNote.replace('{minimum}', String(report.minimumTokens))}</p>
+      </section>
+      {settings}
       {report.exam ? (
         <p data-testid="similarity-exam">
           {messages.similarityExamScope

@@ -9,8 +9,11 @@ import {
   similarityPairResponseSchema,
   similarityPath,
   similarityReportSchema,
+  similaritySettingsPath,
+  similaritySettingsResponseSchema,
   type SimilarityPairResponse,
   type SimilarityReport,
+  type SimilaritySettings,
 } from '../../../contract/similarity.ts';
 import { apiRequest } from '../../lib/api-client.ts';
 
@@ -47,4 +50,20 @@ export function fetchPair(
     schema: similarityPairResponseSchema,
     signal,
   });
+}
+
+/** The challenge's minimum of shared tokens and reference solution (teachers). */
+export async function saveSettings(
+  token: string,
+  challengeId: string,
+  settings: SimilaritySettings,
+): Promise<string> {
+  return (
+    await apiRequest(similaritySettingsPath(challengeId), {
+      method: 'PUT',
+      body: settings,
+      token,
+      schema: similaritySettingsResponseSchema,
+    })
+  ).message;
 }
