@@ -87,13 +87,15 @@ describe.each(databaseKinds)('results by section on %s', (kind) => {
       courseId,
     ]);
     // Asha and Ezra in A1 (Ezra never starts), Bilal in B2 with a Student ID that reads as a
-    // formula, Chen enrolled without either, Dina in no course.
+    // formula, Chen enrolled without either, Dina in no course (she typed the test code anyway),
+    // Farid in no course who never started: not one of this course's students.
     const people = [
       { name: 'Asha', number: 'S-001', section: 'A1', started: true },
       { name: 'Bilal', number: '=1+2', section: 'B2', started: true },
       { name: 'Chen', number: null, section: null, started: true },
       { name: 'Dina', number: undefined, section: null, started: true },
       { name: 'Ezra', number: 'S-005', section: 'A1', started: false },
+      { name: 'Farid', number: undefined, section: null, started: false },
     ];
     for (const [i, p] of people.entries()) {
       const userId = await seedStudent(server, { name: p.name, email: `${p.name}@sec.test` });
@@ -156,11 +158,16 @@ describe.each(databaseKinds)('results by section on %s', (kind) => {
       ['Ezra', 'S-005', 'A1'],
     ]);
     expect(a1.total).toBe(2);
-    // The summary stays the whole challenge's, whatever the filters.
+    // The summary stays the whole challenge's, whatever the filters; of the course's students
+    // only Ezra has not started (Farid is not one of them).
     expect(a1.summary.started).toBe(4);
+    expect(a1.summary.notStarted).toBe(1);
     // A course without sections or Student IDs: nothing for the screen to add.
-    const plain = await results({}, owner, 'SEC-PLAIN');
+    const plain = await results({ status: 'all' }, owner, 'SEC-PLAIN');
     expect(plain.course).toMatchObject({ code: 'DEFAULT', sections: [], hasStudentIds: false });
+    // The default course lists every student, as the spec's one administrator always saw.
+    expect(plain.rows.map((r) => r.name)).toContain('Farid');
+    expect(plain.summary.notStarted).toBe(6);
   });
 
   it('refuses a section of another course, an unknown one and a malformed one', async () => {
@@ -223,6 +230,10 @@ describe.each(databaseKinds)('results by section on %s', (kind) => {
     const res = await get(examResultsPath('SEC-X'), { sectionId: section.A1 });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const matrix = res.body as ExamResultsResponse;
+    const everyone = await get(examResultsPath('SEC-X'), { status: 'all' });
+    const names = (everyone.body as ExamResultsResponse).rows.map((r) => r.name);
+    expect(names).not.toContain('Farid');
+    expect(names).toContain('Ezra');
     expect(matrix.course?.sections.map((s) => s.name)).toEqual(['A1', 'B2']);
     expect(matrix.matching).toBe(2);
     expect(matrix.rows.map((r) => [r.name, r.studentNumber, r.section])).toEqual([

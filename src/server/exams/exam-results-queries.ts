@@ -25,7 +25,7 @@ import {
   type Cursor,
   type SortKey,
 } from '../results/keyset.ts';
-import { enrolmentColumns, inSection } from '../results/section-columns.ts';
+import { courseStudents, enrolmentColumns, inSection } from '../results/section-columns.ts';
 import { containsPattern, iso, rowsOf } from '../db/sql-helpers.ts';
 import { slotCellsSql } from './exam-cells.ts';
 import type { ExamRow } from './exam-queries.ts';
@@ -71,7 +71,12 @@ function filterConditions(exam: ExamRow, filters: ExamResultsFilters, now: Date)
 
 /** The filters' conditions on the student alone (`u`); a section is one of the exam's course. */
 function studentConditions(exam: ExamRow, filters: ExamResultsFilters): SQL[] {
-  const conditions: SQL[] = [...inSection(exam.courseId, filters.sectionId)];
+  const took = sql`exists (select 1 from sitting_attempts t
+    where t.sitting_id = ${exam.sittingId} and t.user_id = u.id)`;
+  const conditions: SQL[] = [
+    ...courseStudents(exam.courseId, took),
+    ...inSection(exam.courseId, filters.sectionId),
+  ];
   if (filters.q) {
     const pattern = containsPattern(filters.q);
     conditions.push(sql`(u.name ilike ${pattern} or u.email ilike ${pattern})`);

@@ -25,7 +25,7 @@ import {
   type SortKey,
 } from './keyset.ts';
 import { ownSittingOf } from '../sittings/sitting-queries.ts';
-import { enrolmentColumns, inSection } from './section-columns.ts';
+import { courseStudents, enrolmentColumns, inSection } from './section-columns.ts';
 import { containsPattern, iso, rowsOf } from '../db/sql-helpers.ts';
 
 const bestVerdict = sql`(select s.verdict from submissions s where s.id = a.best_submission_id)`;
@@ -78,7 +78,11 @@ const currentAttemptOnly = sql`not exists (select 1 from sitting_attempts this_s
  */
 function fromWhere(challenge: ChallengeRef, filters: ResultsFilters, extra: SQL[] = []): SQL {
   const { challengeId } = challenge;
-  const conditions: SQL[] = [...extra, ...inSection(challenge.courseId, filters.sectionId)];
+  const conditions: SQL[] = [
+    ...extra,
+    ...courseStudents(challenge.courseId, sql`a.id is not null`),
+    ...inSection(challenge.courseId, filters.sectionId),
+  ];
   if (filters.status === 'started') conditions.push(sql`a.id is not null`);
   if (filters.status === 'not-started') conditions.push(sql`a.id is null`);
   if (filters.q) {
@@ -262,6 +266,15 @@ export async function countResults(
   return rowsOf<{ n: number }>(found)[0]?.n ?? 0;
 }
 
+/** The students the course lists (courseStudents), for the summary's count of who has not started. */
+function whereCourseStudents(challenge: ChallengeRef): SQL {
+  const took = sql`exists (select 1 from attempts t where t.user_id = u.id
+    and t.challenge_id = ${challenge.challengeId}
+    and t.sitting_id = ${ownSittingOf(challenge.challengeId)})`;
+  const conditions = courseStudents(challenge.courseId, took);
+  return conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
+}
+
 /** The summary line: the whole challenge, whatever the table's filters. */
 export async function readSummary(db: Db, challenge: ResultsChallenge): Promise<ResultsSummary> {
   const own = ownSittingOf(challenge.challengeId);
@@ -271,7 +284,7 @@ export async function readSummary(db: Db, challenge: ResultsChallenge): Promise<
       (count(*) filter (where a.best_score >= ${challenge.score}))::int as "fullScore",
       avg(a.best_score) as average,
       percentile_cont(0.5) within group (order by a.best_score) as median,
-      (select count(*)::int from users) as students,
+      (select count(*)::int from users u ${whereCourseStudents(challenge)}) as students,
       (select count(*)::int from submissions s
         join sitting_attempts ssa on ssa.id = s.sitting_attempt_id and ssa.sitting_id = ${own}
         where s.challenge_id = ${challenge.challengeId}

@@ -6,6 +6,7 @@
  * after the sort and limit: only for the rows of the page.
  */
 import { sql, type SQL } from 'drizzle-orm';
+import { DEFAULT_COURSE_ID } from '../../contract/courses.ts';
 import { sectionMessages, type ResultsCourse } from '../../contract/results-sections.ts';
 import type { Db } from '../db/connection.ts';
 import { HttpError } from '../http-error.ts';
@@ -50,6 +51,20 @@ export function checkSection(course: ResultsCourse | undefined, sectionId: strin
   if (sectionId === undefined) return;
   if (!course?.sections.some((s) => s.sectionId === sectionId))
     throw new HttpError(404, sectionMessages.sectionNotInCourse);
+}
+
+/**
+ * The students (`u`) a course's results list: those enrolled in it, and those who took the
+ * challenge or exam anyway (`took`: they typed its test code), so a teacher sees neither another
+ * course's students nor loses one who sat the test. The default course lists every student: it
+ * holds the portal's students from before courses, and the spec's one administrator works there.
+ */
+export function courseStudents(courseId: string | undefined, took: SQL): SQL[] {
+  if (courseId === undefined || courseId === DEFAULT_COURSE_ID) return [];
+  return [
+    sql`(${took} or exists (select 1 from enrolments ce
+      where ce.course_id = ${courseId}::uuid and ce.user_id = u.id))`,
+  ];
 }
 
 /** The condition on the student (`u`) of being enrolled in that section of the course. */
