@@ -35,6 +35,9 @@ test('an invited teacher creates a course and fills it; an invited assistant see
   page,
   browser,
 }) => {
+  // Three people in three browser contexts, each signing in (a hash each): 34 s on a CI machine
+  // running every suite at once, over the default 30 s.
+  test.slow();
   const stamp = Date.now().toString(36);
   const teacherEmail = `teacher.${stamp}@e2e.test`;
   const assistantEmail = `assistant.${stamp}@e2e.test`;
