@@ -132,6 +132,11 @@ export const courseSchema = z.object({
   staff: z.array(courseStaffMemberSchema),
   /** The caller's role in it: owners are owners everywhere. */
   myRole: staffRoleSchema,
+  /**
+   * The code students type to join (contract/enrolment-codes.ts) and the section it puts them
+   * in; null while it is off. Shown to all the course's staff: assistants hand it out in labs.
+   */
+  enrolmentCode: z.object({ code: z.string(), sectionId: z.string().nullable() }).nullable(),
 });
 export type Course = z.infer<typeof courseSchema>;
 export const courseListSchema = z.object({ courses: z.array(courseSchema) });

@@ -65,6 +65,33 @@ export const courseUi = {
   courseHint: 'Where the new students, challenge or exam belong.',
 } as const;
 
+/** A course's enrolment code, in the Courses view (contract/enrolment-codes.ts). */
+export const enrolmentCodeUi = {
+  open: 'Enrolment code',
+  title: 'Enrolment code of {code}',
+  intro:
+    'A signed-in student who types this code in the test code field joins {code}. Students already enrolled stay enrolled.',
+  off: 'Off: students join only by roster upload.',
+  codeLabel: 'Code',
+  intoSection: 'Students who join are put in section {section}.',
+  noSection: 'Students who join are put in no section.',
+  copy: 'Copy code',
+  copied: 'Enrolment code copied',
+  copyFailed: 'Could not copy: select the code and copy it yourself.',
+  fieldSection: 'Section for students who join (optional)',
+  sectionHint: 'Takes effect when you generate a code.',
+  noSectionChoice: 'No section',
+  generate: 'Generate code',
+  regenerate: 'Regenerate',
+  regenerateTitle: 'Regenerate the enrolment code?',
+  regenerateBody:
+    'The code {code} stops working at once; students who joined with it stay in the course.',
+  turnOff: 'Turn off',
+  turnOffTitle: 'Turn off the enrolment code?',
+  turnOffBody:
+    'The code {code} stops working at once; students who joined with it stay in the course.',
+} as const;
+
 export const staffUi = {
   menuStaff: 'Staff',
   title: 'Staff',

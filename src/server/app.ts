@@ -56,6 +56,8 @@ import { challengeImageRoutes } from './challenge-images/challenge-image-routes.
 import { compilerFrameSources } from './compiler/compiler-url.ts';
 import { registerCompiler } from './compiler/index.ts';
 import { courseRoutes } from './courses/course-routes.ts';
+import { enrolmentCodeRoutes } from './courses/enrolment-code-routes.ts';
+import { createAttemptLimiter } from './auth/attempt-limits.ts';
 import { studentCredentialsRoutes } from './users/student-credentials-routes.ts';
 import { staffRoutes } from './admins/staff-routes.ts';
 import { installErrorHandlers } from './errors.ts';
@@ -319,6 +321,12 @@ export async function buildApp(
   await app.register(similarityRoutes, { db: database.db, guards });
   await app.register(rosterRoutes, { db: database.db, guards });
   await app.register(courseRoutes, { db: database.db, guards });
+  // A student's misses at enrolment codes are counted like failed sign-ins, in a scope of their own.
+  await app.register(enrolmentCodeRoutes, {
+    db: database.db,
+    guards,
+    limiter: createAttemptLimiter(database.db, 'enrolment-code', config.loginLimits),
+  });
   await app.register(auditRoutes, {
     db: database.db,
     guards,

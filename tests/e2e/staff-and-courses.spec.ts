@@ -3,11 +3,19 @@
  * server has no SMTP server, so the link is shown), the teacher opens it, chooses a name and a
  * password, lands on the dashboard, creates a course and uploads a roster into it; the owner
  * invites an assistant into that course, who signs in at /admin and sees that course only, and
- * no Staff item.
+ * no Staff item. A course's enrolment code: generated, regenerated after a confirmation, typed
+ * by a student into step 2's test code field, who joins the course and stays on step 2.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { dashMenu, signInAsAdmin } from './results-support.ts';
-import { PASSWORD, toasts } from './support.ts';
+import {
+  PASSWORD,
+  expectStepTwo,
+  newAccount,
+  signUpThroughUi,
+  studentScreen,
+  toasts,
+} from './support.ts';
 
 /** Sends the Staff view's invite form and returns the link it shows. */
 async function invite(
@@ -150,4 +158,53 @@ test('an invited teacher creates a course and fills it; an invited assistant see
 
   await teacherContext.close();
   await assistantContext.close();
+});
+
+test('a course’s enrolment code, typed into the test code field, enrols the student', async ({
+  page,
+  browser,
+}) => {
+  const code = `EC-${Date.now().toString(36)}`.toUpperCase();
+  await signInAsAdmin(page);
+  await dashMenu(page).getByRole('link', { name: 'Courses' }).click();
+  await page.getByRole('button', { name: 'New course' }).click();
+  const form = page.getByRole('dialog', { name: 'New course' });
+  await form.getByLabel('Course code').fill(code);
+  await form.getByLabel('Course title').fill('Programming 1');
+  await form.getByRole('button', { name: 'Create course' }).click();
+  await expect(form).toBeHidden();
+  const row = page
+    .getByRole('table', { name: 'Your courses' })
+    .getByRole('row', { name: new RegExp(code) });
+  await row.getByRole('button', { name: `Enrolment code ${code}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Enrolment code of ${code}` });
+  await expect(dialog).toContainText('Off: students join only by roster upload.');
+  await dialog.getByRole('button', { name: 'Generate code' }).click();
+  const shown = dialog.getByTestId('enrolment-code');
+  await expect(shown).toHaveText(/^[A-Z2-9]{4}\.[A-Z2-9]{4}$/);
+  const first = (await shown.textContent()) ?? '';
+  // Regenerating asks first: the code on the board stops working.
+  await dialog.getByRole('button', { name: 'Regenerate' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Regenerate the enrolment code?' });
+  await expect(confirm).toContainText(first);
+  await confirm.getByRole('button', { name: 'Regenerate' }).click();
+  await expect(shown).not.toHaveText(first);
+  await expect(shown).toHaveText(/^[A-Z2-9]{4}\.[A-Z2-9]{4}$/);
+  const enrolmentCode = (await shown.textContent()) ?? '';
+  await dialog.getByRole('button', { name: 'Close' }).click();
+
+  const context = await browser.newContext();
+  const student = await context.newPage();
+  await signUpThroughUi(student, newAccount('joiner'));
+  const screen = studentScreen(student);
+  await screen.testCode.fill(` ${enrolmentCode.toLowerCase()} `);
+  await screen.startTest.click();
+  await expect(toasts(student, `You joined ${code} — Programming 1`)).toBeVisible();
+  await expectStepTwo(student);
+  await expect(screen.testCode).toHaveValue('');
+
+  await page.reload();
+  await dashMenu(page).getByRole('link', { name: 'Courses' }).click();
+  await expect(row.getByRole('cell').nth(2)).toHaveText('1');
+  await context.close();
 });

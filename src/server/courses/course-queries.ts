@@ -6,7 +6,10 @@ import type { Actor } from '../auth/policy.ts';
 import type { Db } from '../db/connection.ts';
 import { rowsOf } from '../db/sql-helpers.ts';
 
-type CourseRow = Omit<Course, 'myRole' | 'isDefault'>;
+type CourseRow = Omit<Course, 'myRole' | 'isDefault' | 'enrolmentCode'> & {
+  enrolmentCode: string | null;
+  enrolmentSectionId: string | null;
+};
 
 /** The courses `visible` names (every one for 'all'), each with its figures, by code. */
 export async function listCourses(
@@ -18,6 +21,7 @@ export async function listCourses(
   const rows = rowsOf<CourseRow>(
     await db.execute(sql`
       select c.id, c.code, c.title, c.term,
+        c.enrolment_code as "enrolmentCode", c.enrolment_section_id as "enrolmentSectionId",
         (select count(*)::int from enrolments e where e.course_id = c.id) as students,
         (select count(*)::int from challenges ch where ch.course_id = c.id) as challenges,
         (select count(*)::int from exams x where x.course_id = c.id) as exams,
@@ -36,8 +40,10 @@ export async function listCourses(
         and (${only ?? null}::uuid is null or c.id = ${only ?? null}::uuid)
       order by lower(c.code)`),
   );
-  return rows.map((row) => ({
+  return rows.map(({ enrolmentCode, enrolmentSectionId, ...row }) => ({
     ...row,
+    enrolmentCode:
+      enrolmentCode === null ? null : { code: enrolmentCode, sectionId: enrolmentSectionId },
     isDefault: row.id === DEFAULT_COURSE_ID,
     myRole: actor.role === 'owner' ? 'owner' : (actor.courses.get(row.id) ?? actor.role),
   }));

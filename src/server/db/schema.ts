@@ -30,6 +30,7 @@ import {
   unique,
   uniqueIndex,
   uuid,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
@@ -132,8 +133,21 @@ export const courses = pgTable(
     title: text('title').notNull(),
     term: text('term').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The code a student types to join (contract/enrolment-codes.ts), null when staff turned it
+     * off; stored upper-case, unique without regard to case like the course code.
+     */
+    enrolmentCode: text('enrolment_code'),
+    /** The section a student joining by the code lands in; null for none. */
+    enrolmentSectionId: uuid('enrolment_section_id').references(
+      (): AnyPgColumn => courseSections.id,
+      { onDelete: 'set null' },
+    ),
   },
-  (t) => [uniqueIndex('courses_code_lower').on(sql`lower(${t.code})`)],
+  (t) => [
+    uniqueIndex('courses_code_lower').on(sql`lower(${t.code})`),
+    uniqueIndex('courses_enrolment_code_lower').on(sql`lower(${t.enrolmentCode})`),
+  ],
 );
 
 export const courseSections = pgTable(

@@ -22,6 +22,7 @@ const course = (code: string, myRole: Course['myRole']): Course => ({
   sections: [],
   staff: [],
   myRole,
+  enrolmentCode: null,
 });
 
 describe('CourseSelect', () => {

@@ -10,6 +10,7 @@ import {
   type Course,
   type CourseInput,
 } from '../../../contract/courses.ts';
+import { courseEnrolmentCodePath } from '../../../contract/enrolment-codes.ts';
 import { staffListSchema, staffRoute, type StaffMember } from '../../../contract/staff.ts';
 import { apiRequest } from '../../lib/api-client.ts';
 
@@ -50,6 +51,28 @@ export function assignStaff(
 
 export function removeStaff(token: string, id: string, staffId: string): Promise<Answer> {
   return apiRequest(`${coursePath(id)}/staff/${encodeURIComponent(staffId)}`, {
+    method: 'DELETE',
+    token,
+    schema: courseAnswerSchema,
+  });
+}
+
+/** A new enrolment code (the old one stops working), into `sectionId` or none. */
+export function generateEnrolmentCode(
+  token: string,
+  id: string,
+  sectionId: string | null,
+): Promise<Answer> {
+  return apiRequest(courseEnrolmentCodePath(id), {
+    method: 'PUT',
+    body: { sectionId },
+    token,
+    schema: courseAnswerSchema,
+  });
+}
+
+export function turnOffEnrolmentCode(token: string, id: string): Promise<Answer> {
+  return apiRequest(courseEnrolmentCodePath(id), {
     method: 'DELETE',
     token,
     schema: courseAnswerSchema,

@@ -8,14 +8,16 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { Course } from '../../../contract/courses.ts';
 import { messages } from '../../../contract/messages.ts';
-import { courseUi, roleLabels } from '../../../contract/staff-ui.ts';
+import { courseUi, enrolmentCodeUi, roleLabels } from '../../../contract/staff-ui.ts';
 import { showFailure } from '../../ui/show-failure.ts';
 import { CourseFormDialog, SectionDialog } from './course-dialogs.tsx';
 import { CourseStaffDialog } from './course-staff-dialog.tsx';
+import { EnrolmentCodeDialog } from './enrolment-code-dialog.tsx';
 import { fetchCourses } from './courses-api.ts';
 import './courses.css';
 
-type Open = { kind: 'new' } | { kind: 'edit' | 'section' | 'staff'; courseId: string } | null;
+type RowDialog = 'edit' | 'section' | 'staff' | 'enrolment-code';
+type Open = { kind: 'new' } | { kind: RowDialog; courseId: string } | null;
 
 const canWrite = (course: Course) => course.myRole === 'owner' || course.myRole === 'teacher';
 
@@ -132,17 +134,20 @@ export function CoursesView({ token, canCreate }: { token: string; canCreate: bo
           onChanged={replace}
         />
       ) : null}
+      {open?.kind === 'enrolment-code' && current ? (
+        <EnrolmentCodeDialog
+          token={token}
+          course={current}
+          canWrite={canWrite(current)}
+          onClose={close}
+          onChanged={replace}
+        />
+      ) : null}
     </section>
   );
 }
 
-function CourseRow({
-  course,
-  onOpen,
-}: {
-  course: Course;
-  onOpen: (kind: 'edit' | 'section' | 'staff') => void;
-}) {
+function CourseRow({ course, onOpen }: { course: Course; onOpen: (kind: RowDialog) => void }) {
   const writable = canWrite(course);
   const label = (action: string) => `${action} ${course.code}`;
   return (
@@ -212,6 +217,14 @@ function CourseRow({
             onClick={() => onOpen('staff')}
           >
             {courseUi.manageStaff}
+          </button>
+          <button
+            type="button"
+            className="link-button"
+            aria-label={label(enrolmentCodeUi.open)}
+            onClick={() => onOpen('enrolment-code')}
+          >
+            {enrolmentCodeUi.open}
           </button>
         </div>
       </td>

@@ -26,6 +26,7 @@ function setup() {
 
 beforeEach(() => {
   toast.showError.mockReset();
+  toast.showSuccess.mockReset();
 });
 
 afterEach(() => {
@@ -125,6 +126,48 @@ describe('TestCodeForm', () => {
     await user.click(screen.getByRole('button', { name: messages.startTest }));
     await waitFor(() => expect(toast.showError).toHaveBeenCalledWith(messages.sessionExpired));
     expect(onStart).not.toHaveBeenCalled();
+  });
+
+  it('joins the course an enrolment code names and stays on the step, field cleared', async () => {
+    setSession(fakeSession());
+    const answer = {
+      message: 'You joined CS-101 — Programming 1',
+      course: { code: 'CS-101', title: 'Programming 1' },
+    };
+    const fetch = vi.fn((_url: string, _init?: RequestInit) =>
+      Promise.resolve(Response.json(answer)),
+    );
+    vi.stubGlobal('fetch', fetch);
+    const { onStart, user } = setup();
+    const field = screen.getByLabelText(messages.fieldTestCode);
+    await user.type(field, ' k7mq.xp4t ');
+    await user.click(screen.getByRole('button', { name: messages.startTest }));
+    await waitFor(() => expect(toast.showSuccess).toHaveBeenCalledWith(answer.message));
+    const [url, init] = fetch.mock.calls[0] ?? [];
+    expect(url).toBe('/api/user/enrolments');
+    expect(init?.method).toBe('POST');
+    expect(JSON.parse(String(init?.body))).toEqual({ code: 'K7MQ.XP4T' });
+    expect(onStart).not.toHaveBeenCalled();
+    expect((field as HTMLInputElement).value).toBe('');
+  });
+
+  it('goes on as a test code when no course has the enrolment-shaped code', async () => {
+    setSession(fakeSession());
+    const fetch = vi.fn((_url: string, _init?: RequestInit) =>
+      Promise.resolve(Response.json({ message: messages.challengeNotFound }, { status: 404 })),
+    );
+    vi.stubGlobal('fetch', fetch);
+    const { onStart, user } = setup();
+    await user.type(screen.getByLabelText(messages.fieldTestCode), 'AAAA.BBBB');
+    await user.click(screen.getByRole('button', { name: messages.startTest }));
+    await waitFor(() =>
+      expect(onStart).toHaveBeenCalledWith({ kind: 'challenge', challengeId: 'AAAA.BBBB' }),
+    );
+    expect(fetch.mock.calls.map(([url]) => url)).toEqual([
+      '/api/user/enrolments',
+      '/api/user/testCode/AAAA.BBBB',
+    ]);
+    expect(toast.showError).not.toHaveBeenCalled();
   });
 
   it('does nothing for an empty or blank code while signed in', async () => {

@@ -3,14 +3,16 @@
  * checked at the moment of the click, because a student may leave the page open overnight, so an
  * expired token logs out and shows 'Please Sign in first'; an empty code does nothing. A code may
  * name an exam or a challenge (issue 31): the lookup (test-code-lookup.ts, loaded on the first
- * press) says which; one it cannot tell opens the challenge's test screen as before.
+ * press) says which; one it cannot tell opens the challenge's test screen as before. A course's
+ * enrolment code (issue 33, join-course.ts) typed here enrols the student, who is told so and
+ * stays on this step to type a test code; one the server does not know goes on as a test code.
  */
 import { useState, type FormEvent } from 'react';
 import type { TestCodeResponse } from '../../../contract/exams.ts';
 import { firstScreenMessages as messages } from '../../../contract/messages-first-screen.ts';
 import { currentValidSession } from '../../session/index.ts';
 import { showFailure } from '../../ui/show-failure.ts';
-import { showError } from '../../ui/toast.ts';
+import { showError, showSuccess } from '../../ui/toast.ts';
 import { TextField } from '../../ui/text-field.tsx';
 
 // A chunk that cannot be fetched (offline before the service worker cached it) is no answer:
@@ -39,6 +41,12 @@ export function TestCodeForm({ onStart }: Props) {
     setBusy(true);
     try {
       const lookup = await loadLookup();
+      const joined = lookup ? await lookup.joinCourseByCode(session, trimmed) : undefined;
+      if (joined !== undefined) {
+        showSuccess(joined);
+        setCode('');
+        return;
+      }
       onStart(
         lookup
           ? await lookup.lookUpTestCode(session, trimmed)

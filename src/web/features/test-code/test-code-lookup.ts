@@ -48,3 +48,6 @@ export async function lookUpTestCode(
     return known ?? { kind: 'challenge', challengeId: code };
   }
 }
+
+// In this chunk too: the test code field's one lazily loaded module.
+export { joinCourseByCode } from './join-course.ts';
