@@ -34,14 +34,18 @@ const unitTestTimeout = 30_000;
 /**
  * API test files run by `npm test` after the browser tests, in the browser runner's time (issue
  * 36's two runners side by side): the unit and API runner took 966-1,034 s of a 1,059-1,156 s CI
- * run while the browser runner was done after ~550 s. These four took 96-136 s each (2-core CI
- * machine, 2026-11-28); moving them balances the two runners. Project `api-late`.
+ * run while the browser runner was done after ~550 s. The first four took 96-136 s each (2-core
+ * CI machine, 2026-11-28); with them moved, the next CI run's API runner still took 1,536 s
+ * against the browser runner's 1,013 s, its longest files being backup-restore (169 s) and
+ * login-sign-up (94 s), which follow. Project `api-late`; the judge's sandbox tests go after it.
  */
 export const apiFilesAfterBrowsers = [
   'tests/api/problem-import.test.ts',
   'tests/api/judge-queue.test.ts',
   'tests/api/password-reset.test.ts',
   'tests/api/oidc-sso.test.ts',
+  'tests/api/backup-restore.test.ts',
+  'tests/api/login-sign-up.test.ts',
 ];
 
 /** The API tests' project settings, shared by `api` and `api-late`. */
@@ -129,7 +133,7 @@ export default defineConfig({
           name: 'judge',
           environment: 'node',
           // The sandbox tests (fork bombs, memory and time limits, a broken seccomp filter) run
-          // alone, one file at a time, after the others (vitest's sequential group).
+          // one file at a time; `npm test` runs them after the browser tests (scripts/test.mjs).
           maxWorkers: 1,
           include: ['tests/judge/**/*.test.ts'],
           globalSetup: ['./tests/judge/global-setup.ts'],

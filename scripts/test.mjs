@@ -31,6 +31,8 @@ const steps = [
       'gxx',
     ],
   ],
+];
+const checks = [
   ['typecheck', 'npm', ['run', '--silent', 'typecheck']],
   ['lint', 'npm', ['run', '--silent', 'lint']],
 ];
@@ -40,7 +42,8 @@ const steps = [
  * judge's time limits, databases, page loads), so on 2 cores they overlap: 10 + 7 minutes one
  * after the other, about 11 side by side. The browser tests' output goes to a file, printed when
  * both are done, so each runner's log reads in one piece. The browser runner then runs the API
- * files of project `api-late` (vitest.config.ts apiFilesAfterBrowsers), so both end together.
+ * files of project `api-late` (vitest.config.ts apiFilesAfterBrowsers) and the judge's sandbox
+ * tests, so both end together.
  */
 const vitestLateJson = path.join(results, 'vitest-late.json');
 const vitestRun = (projects, json) => [
@@ -54,18 +57,22 @@ const vitestRun = (projects, json) => [
     `--outputFile.json=${json}`,
   ],
 ];
+const checksLog = path.join(results, 'checks.log');
 const runners = [
   {
     output: 'inherit',
-    stages: [['unit and API tests', ...vitestRun(['!api-late'], vitestJson)]],
+    stages: [['unit and API tests', ...vitestRun(['unit-*', 'api', 'docs'], vitestJson)]],
   },
   {
     output: e2eLog,
     stages: [
       ['browser tests', 'npm', ['run', '--silent', 'test:e2e']],
-      ['late API tests', ...vitestRun(['api-late'], vitestLateJson)],
+      ['late API and judge tests', ...vitestRun(['api-late', 'judge'], vitestLateJson)],
     ],
   },
+  // The type check and the linter beside the tests rather than before them (100 s of a CI run
+  // spent with the tests waiting); a failure still fails the run.
+  { output: checksLog, stages: checks },
 ];
 
 /** Each stage's wall time, printed at the end so a slow stage shows in every CI log. */
@@ -103,16 +110,19 @@ function runStage([name, command, args], output) {
 if (failed.length === 0) {
   const names = runners.map(({ stages }) => stages.map(([name]) => name).join(', then '));
   console.log(`\n=== ${names.join(' and ')} (side by side) ===`);
-  console.log(`(the second runner's output is in ${e2eLog}, printed below when it ends)\n`);
+  console.log(`(the other runners' output is in ${e2eLog} and ${checksLog}, printed below)\n`);
   fs.writeFileSync(e2eLog, '');
+  fs.writeFileSync(checksLog, '');
   await Promise.all(
     runners.map(async ({ output, stages }) => {
       // A runner's later stages run even when an earlier one failed: every failure shows at once.
       for (const stage of stages) await runStage(stage, output);
     }),
   );
-  console.log(`\n=== browser tests and late API tests (output) ===`);
+  console.log(`\n=== browser tests, late API and judge tests (output) ===`);
   process.stdout.write(fs.readFileSync(e2eLog, 'utf8'));
+  console.log(`\n=== typecheck and lint (output) ===`);
+  process.stdout.write(fs.readFileSync(checksLog, 'utf8'));
 }
 
 const counts = { passed: 0, failed: 0, skipped: 0 };
