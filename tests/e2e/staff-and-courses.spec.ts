@@ -164,6 +164,8 @@ test('a course’s enrolment code, typed into the test code field, enrols the st
   page,
   browser,
 }) => {
+  // Two people, two sign-ins and a code generated twice: 34 s on a loaded CI machine.
+  test.slow();
   const code = `EC-${Date.now().toString(36)}`.toUpperCase();
   await signInAsAdmin(page);
   await dashMenu(page).getByRole('link', { name: 'Courses' }).click();
