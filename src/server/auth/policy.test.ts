@@ -36,6 +36,13 @@ describe('the staff policy', () => {
     expect(can(assistant, 'user.delete')).toBe(false);
   });
 
+  it('lets an assistant grade their course (issue 34), not another', () => {
+    const assistant = actor('assistant', [['c1', 'assistant']]);
+    expect(can(assistant, 'grading.write', 'c1')).toBe(true);
+    expect(can(assistant, 'grading.write', 'c2')).toBe(false);
+    expect(can(actor('teacher', [['c1', 'teacher']]), 'grading.write', 'c1')).toBe(true);
+  });
+
   it('keeps portal actions to owners, whatever course roles a member holds', () => {
     const teacher = actor('teacher', [
       ['c1', 'teacher'],

@@ -45,6 +45,11 @@ export const staffActions = {
   'sitting.act': course(true, true),
   /** Results, submissions, exports, integrity signals and similarity. */
   'results.read': course(true, true),
+  /**
+   * Grading (issue 34): a score set by hand, manual points, feedback and line comments, and
+   * releasing results to students. Assistants grade.
+   */
+  'grading.write': course(true, true),
   /** Judging a submission again. */
   'judge.rejudge': course(true, false),
   /** The list of students and its filters, the roster template. */
