@@ -7,13 +7,19 @@ import react from '@vitejs/plugin-react';
  * Unit test files that replace a module with vi.mock (found by reading them, so a new one cannot
  * slip into a shared registry): they run isolated (see unit-web).
  */
-const moduleMockingFiles = ['src/web', 'src/contract', 'src/server'].flatMap((dir) =>
+const moduleMockingFiles = ['src/web', 'src/contract', 'src/server', 'tests/api'].flatMap((dir) =>
   fs
     .readdirSync(dir, { recursive: true, encoding: 'utf8' })
     .filter((file) => /\.test\.tsx?$/.test(file))
     .map((file) => path.posix.join(dir, file.split(path.sep).join('/')))
     .filter((file) => /\bvi\.(mock|doMock)\(/.test(fs.readFileSync(file, 'utf8'))),
 );
+
+// The API files share a registry and have no isolated project: a real server is what they test.
+const mockingApiFiles = moduleMockingFiles.filter((file) => file.startsWith('tests/api/'));
+if (mockingApiFiles.length > 0) {
+  throw new Error(`API tests run the real modules; vi.mock in ${mockingApiFiles.join(', ')}`);
+}
 
 /**
  * What a file may leave behind in a shared worker, put back after every test: globals and env
@@ -31,30 +37,20 @@ const sharedRegistry = {
  */
 const unitTestTimeout = 30_000;
 
-/**
- * API test files run by `npm test` after the browser tests, in the browser runner's time (issue
- * 36's two runners side by side): the unit and API runner took 966-1,034 s of a 1,059-1,156 s CI
- * run while the browser runner was done after ~550 s. The first four took 96-136 s each (2-core
- * CI machine, 2026-11-28); with them moved, the next CI run's API runner still took 1,536 s
- * against the browser runner's 1,013 s, its longest files being backup-restore (169 s) and
- * login-sign-up (94 s), which follow. Project `api-late`; the judge's sandbox tests go after it.
- */
-export const apiFilesAfterBrowsers = [
-  'tests/api/problem-import.test.ts',
-  'tests/api/judge-queue.test.ts',
-  'tests/api/password-reset.test.ts',
-  'tests/api/oidc-sso.test.ts',
-  'tests/api/backup-restore.test.ts',
-  'tests/api/login-sign-up.test.ts',
-];
-
-/** The API tests' project settings, shared by `api` and `api-late`. */
+/** The API tests' project settings. */
 const apiProject = {
   environment: 'node' as const,
   globalSetup: ['./tests/api/global-setup.ts'],
   // Generous: a bound on a hung test, never a measure of speed (two files share the cores).
   testTimeout: 90_000,
   hookTimeout: 120_000,
+  // One module registry per worker, shared by the files it runs: each API file imported the
+  // whole server (Fastify, drizzle, PGlite's WebAssembly, the judge) anew, ~7 s of a 2-core CI
+  // machine per file, 80 files. No API test replaces a module (vi.mock); what they stub is put
+  // back by sharedRegistry, and each file starts its own app, so no state of one file's server
+  // reaches the next.
+  isolate: false,
+  ...sharedRegistry,
 };
 
 // Browser-side unit tests in jsdom, server-side unit tests in node (each split in two: see
@@ -123,11 +119,9 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
-          exclude: [...configDefaults.exclude, ...apiFilesAfterBrowsers],
           ...apiProject,
         },
       },
-      { test: { name: 'api-late', include: apiFilesAfterBrowsers, ...apiProject } },
       {
         test: {
           name: 'judge',
