@@ -147,8 +147,18 @@ export function CoursesView({ token, canCreate }: { token: string; canCreate: bo
   );
 }
 
+/** The row's buttons: changes for those who may write, staff and enrolment code for all. */
+function rowActions(course: Course): [RowDialog, string][] {
+  const writes: [RowDialog, string][] = canWrite(course)
+    ? [
+        ['edit', courseUi.editCourse],
+        ['section', courseUi.addSection],
+      ]
+    : [];
+  return [...writes, ['staff', courseUi.manageStaff], ['enrolment-code', enrolmentCodeUi.open]];
+}
+
 function CourseRow({ course, onOpen }: { course: Course; onOpen: (kind: RowDialog) => void }) {
-  const writable = canWrite(course);
   const label = (action: string) => `${action} ${course.code}`;
   return (
     <tr>
@@ -190,42 +200,17 @@ function CourseRow({ course, onOpen }: { course: Course; onOpen: (kind: RowDialo
       <td>{roleLabels[course.myRole]}</td>
       <td>
         <div className="course-list__actions">
-          {writable ? (
-            <>
-              <button
-                type="button"
-                className="link-button"
-                aria-label={label(courseUi.editCourse)}
-                onClick={() => onOpen('edit')}
-              >
-                {courseUi.editCourse}
-              </button>
-              <button
-                type="button"
-                className="link-button"
-                aria-label={label(courseUi.addSection)}
-                onClick={() => onOpen('section')}
-              >
-                {courseUi.addSection}
-              </button>
-            </>
-          ) : null}
-          <button
-            type="button"
-            className="link-button"
-            aria-label={label(courseUi.manageStaff)}
-            onClick={() => onOpen('staff')}
-          >
-            {courseUi.manageStaff}
-          </button>
-          <button
-            type="button"
-            className="link-button"
-            aria-label={label(enrolmentCodeUi.open)}
-            onClick={() => onOpen('enrolment-code')}
-          >
-            {enrolmentCodeUi.open}
-          </button>
+          {rowActions(course).map(([kind, text]) => (
+            <button
+              key={kind}
+              type="button"
+              className="link-button"
+              aria-label={label(text)}
+              onClick={() => onOpen(kind)}
+            >
+              {text}
+            </button>
+          ))}
         </div>
       </td>
     </tr>
