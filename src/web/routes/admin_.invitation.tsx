@@ -7,10 +7,7 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { SiteHeader } from '../app/site-header.tsx';
-import { StrengthMeter } from '../features/password-reset/strength-meter.tsx';
 import { InvitationForm } from '../features/staff-invitation/invitation-form.tsx';
-// The meter's styles live with the reset page's form, which this page does not load.
-import '../features/password-reset/password-reset.css';
 
 export const Route = createFileRoute('/admin_/invitation')({
   component: InvitationPage,
@@ -26,7 +23,6 @@ function InvitationPage() {
       <main id="main" className="page page--narrow">
         <InvitationForm
           token={token}
-          strengthMeter={(password, id) => <StrengthMeter password={password} id={id} />}
           onSignedIn={() => void navigate({ to: '/adminDash', replace: true })}
         />
       </main>

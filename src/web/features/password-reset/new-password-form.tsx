@@ -11,11 +11,9 @@ import { messages } from '../../../contract/messages.ts';
 import { isStrongEnough } from '../../../contract/password-strength.ts';
 import { useBusyRetry } from '../../lib/use-busy-retry.ts';
 import { BusyNotice } from '../../ui/busy-notice.tsx';
-import { TextField } from '../../ui/text-field.tsx';
+import { NewPasswordFields } from '../../ui/new-password-fields.tsx';
 import { showError } from '../../ui/toast.ts';
 import { showFailure } from '../../ui/show-failure.ts';
-import { StrengthMeter } from './strength-meter.tsx';
-import './password-reset.css';
 
 type Props = {
   title: string;
@@ -35,7 +33,6 @@ export function NewPasswordForm({ title, intro, submitLabel, submit, footer }: P
   const [confirm, setConfirm] = useState('');
   const [busy, setBusy] = useState(false);
   const { countdown, run } = useBusyRetry();
-  const meterId = useId();
   const headingId = useId();
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -65,25 +62,11 @@ export function NewPasswordForm({ title, intro, submitLabel, submit, footer }: P
       </h1>
       <p className="muted">{intro}</p>
       <form className="form" noValidate onSubmit={onSubmit} aria-busy={busy}>
-        <TextField
-          label={messages.fieldNewPassword}
-          name="new-password"
-          type="password"
-          autoComplete="new-password"
-          required
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          hint={messages.strengthHint}
-        />
-        <StrengthMeter password={password} id={meterId} />
-        <TextField
-          label={messages.fieldConfirmPassword}
-          name="confirm-password"
-          type="password"
-          autoComplete="new-password"
-          required
-          value={confirm}
-          onChange={(event) => setConfirm(event.target.value)}
+        <NewPasswordFields
+          password={password}
+          confirm={confirm}
+          onPassword={setPassword}
+          onConfirm={setConfirm}
         />
         <BusyNotice countdown={countdown} />
         <button type="submit" className="button button--primary button--block" disabled={busy}>

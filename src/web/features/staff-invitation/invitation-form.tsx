@@ -6,11 +6,12 @@
  * its message is shown in an alert.
  */
 import { Link } from '@tanstack/react-router';
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { messages } from '../../../contract/messages.ts';
 import { isStrongEnough } from '../../../contract/password-strength.ts';
 import { invitationUi } from '../../../contract/staff-ui.ts';
 import { setAdminSession } from '../../session/admin-session.ts';
+import { NewPasswordFields } from '../../ui/new-password-fields.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { showSuccess } from '../../ui/toast.ts';
 import { acceptInvitation } from './accept-invitation-api.ts';
@@ -18,17 +19,15 @@ import { acceptInvitation } from './accept-invitation-api.ts';
 type Props = {
   token: string;
   onSignedIn: () => void;
-  /** The live strength label (the reset page's), given by the route: features share no code. */
-  strengthMeter: (password: string, id: string) => ReactNode;
 };
 
-export function InvitationForm({ token, onSignedIn, strengthMeter }: Props) {
+export function InvitationForm({ token, onSignedIn }: Props) {
   const [name, setName] = useState('');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(token === '' ? invitationUi.noToken : null);
-  const ids = { heading: useId(), meter: useId() };
+  const headingId = useId();
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -52,9 +51,9 @@ export function InvitationForm({ token, onSignedIn, strengthMeter }: Props) {
   }
 
   return (
-    <section className="card" aria-labelledby={ids.heading}>
+    <section className="card" aria-labelledby={headingId}>
       <p className="eyebrow">{invitationUi.eyebrow}</p>
-      <h1 id={ids.heading} className="card__title">
+      <h1 id={headingId} className="card__title">
         {invitationUi.title}
       </h1>
       <p className="muted">{invitationUi.intro}</p>
@@ -67,25 +66,11 @@ export function InvitationForm({ token, onSignedIn, strengthMeter }: Props) {
           value={name}
           onChange={(event) => setName(event.target.value)}
         />
-        <TextField
-          label={messages.fieldNewPassword}
-          name="new-password"
-          type="password"
-          autoComplete="new-password"
-          required
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          hint={messages.strengthHint}
-        />
-        {strengthMeter(password, ids.meter)}
-        <TextField
-          label={messages.fieldConfirmPassword}
-          name="confirm-password"
-          type="password"
-          autoComplete="new-password"
-          required
-          value={confirm}
-          onChange={(event) => setConfirm(event.target.value)}
+        <NewPasswordFields
+          password={password}
+          confirm={confirm}
+          onPassword={setPassword}
+          onConfirm={setConfirm}
         />
         {problem ? (
           <p className="field__hint field__hint--error" role="alert">

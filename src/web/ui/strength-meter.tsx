@@ -1,14 +1,16 @@
 /**
- * The live strength label of the reset page (spec §5 tiers). The tier is written out in words and
+ * The live strength label of every new password (spec §5 tiers: the reset page's, also the
+ * activation, invitation and one-time-password pages). The tier is written out in words and
  * drawn as 1–4 filled bars, so colour is never the only signal; the words sit in a polite live
  * region, so a screen reader hears the tier when it changes, not on every keystroke.
  */
-import { messages } from '../../../contract/messages.ts';
+import { messages } from '../../contract/messages.ts';
 import {
   passwordStrength,
   strengthLabels,
   strengthTiers,
-} from '../../../contract/password-strength.ts';
+} from '../../contract/password-strength.ts';
+import './strength-meter.css';
 
 export function StrengthMeter({ password, id }: { password: string; id: string }) {
   const tier = passwordStrength(password);
