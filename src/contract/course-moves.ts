@@ -32,7 +32,7 @@ export const courseMoveMessages = {
     'Its problems move with it, and so do their submissions, results and attempts. Students of ' +
     'the new course can take it; the old course’s staff no longer see it.',
   courseLabel: 'Course',
-  currentCourse: '{code} (now)',
+  currentCourse: 'Now in {code}.',
   move: 'Move',
   moving: 'Moving…',
   cancel: 'Cancel',
