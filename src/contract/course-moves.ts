@@ -52,6 +52,16 @@ export const courseMoveMessages = {
     'be in two courses. Remove it from one of the exams first, or move {examCode} too.',
 } as const;
 
+/** A refusal naming the challenge, the exam that holds it and that exam's course code. */
+export const sharedProblemMessage = (
+  template: typeof courseMoveMessages.challengeInExam | typeof courseMoveMessages.problemShared,
+  held: { challengeId: string; examCode: string; courseCode: string },
+): string =>
+  template
+    .replace('{challengeId}', held.challengeId)
+    .replaceAll('{examCode}', held.examCode)
+    .replace('{code}', held.courseCode);
+
 export const courseMoveRequestSchema = z
   .object({ courseId: courseIdSchema }, { error: courseMessages.invalidCourseId })
   .strict();

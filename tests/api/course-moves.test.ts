@@ -11,6 +11,7 @@ import {
   challengeCoursePath,
   courseMoveMessages,
   examCoursePath,
+  sharedProblemMessage,
 } from '../../src/contract/course-moves.ts';
 import { coursePath, courseMessages } from '../../src/contract/courses.ts';
 import { examsPath, type ExamSummary } from '../../src/contract/exams.ts';
@@ -55,6 +56,9 @@ describe.each(databaseKinds)('moving challenges and exams between courses on %s'
     return row?.code;
   };
 
+  const move = (path: string, courseId: string, by: Record<string, string>) =>
+    call(server, 'PUT', path, { courseId }, by);
+
   beforeAll(async () => {
     server = await startServer(kind, adminEnv);
     owner = bearer(await adminToken(server));
@@ -74,6 +78,16 @@ describe.each(databaseKinds)('moving challenges and exams between courses on %s'
     expect(added.status, JSON.stringify(added.body)).toBe(200);
     for (const id of ['MV-1', 'MV-2', 'MV-3', 'MV-4', 'MV-5', 'MV-6'])
       await addChallenge(server, { ...challengeInput(id), courseId: courseA });
+    // A problem in a course `both` has no part in, put in one of A's exams by the owner.
+    const courseC = await createdCourse(server, owner, 'CS-C');
+    await addChallenge(server, { ...challengeInput('MV-7'), courseId: courseC });
+    await createExam(
+      server,
+      owner,
+      examInput('MV-THIRD', [{ points: 10, challengeIds: ['MV-2', 'MV-7'] }], {
+        courseId: courseA,
+      }),
+    );
     await createExam(
       server,
       owner,
@@ -117,13 +131,7 @@ describe.each(databaseKinds)('moving challenges and exams between courses on %s'
     );
     expect(row?.courseId).toBe(courseA);
 
-    const moved = await call(
-      server,
-      'PUT',
-      challengeCoursePath('mv-1'),
-      { courseId: courseB },
-      both.headers,
-    );
+    const moved = await move(challengeCoursePath('mv-1'), courseB, both.headers);
     expect(moved.status, JSON.stringify(moved.body)).toBe(200);
     expect(moved.body).toEqual({
       message: 'MV-1 moved to CS-B.',
@@ -143,53 +151,26 @@ describe.each(databaseKinds)('moving challenges and exams between courses on %s'
     const forA = await call(server, 'GET', getChallengesPath, undefined, teacherA.headers);
     expect(JSON.stringify(forA.body)).not.toContain('"MV-1"');
 
-    const again = await call(
-      server,
-      'PUT',
-      challengeCoursePath('MV-1'),
-      { courseId: courseB },
-      both.headers,
-    );
+    const again = await move(challengeCoursePath('MV-1'), courseB, both.headers);
     expect(again.body).toMatchObject({ message: 'MV-1 is already in CS-B.', movedChallenges: [] });
   });
 
   it('refuses a teacher of only one of the courses, and an assistant of both', async () => {
-    const intoB = { courseId: courseB };
-    const fromA = await call(server, 'PUT', challengeCoursePath('MV-2'), intoB, teacherA.headers);
+    const fromA = await move(challengeCoursePath('MV-2'), courseB, teacherA.headers);
     expect(fromA).toMatchObject({ status: 404, body: { message: courseMessages.courseNotFound } });
-    const byB = await call(server, 'PUT', challengeCoursePath('MV-2'), intoB, teacherB.headers);
+    const byB = await move(challengeCoursePath('MV-2'), courseB, teacherB.headers);
     expect(byB).toMatchObject({ status: 404, body: { message: messages.challengeNotFound } });
-    const byAssistant = await call(
-      server,
-      'PUT',
-      challengeCoursePath('MV-2'),
-      intoB,
-      assistant.headers,
-    );
+    const byAssistant = await move(challengeCoursePath('MV-2'), courseB, assistant.headers);
     expect(byAssistant).toMatchObject({ status: 403, body: { message: messages.forbidden } });
-    const exam = await call(server, 'PUT', examCoursePath('MV-EXAM'), intoB, teacherA.headers);
+    const exam = await move(examCoursePath('MV-EXAM'), courseB, teacherA.headers);
     expect(exam).toMatchObject({ status: 404, body: { message: courseMessages.courseNotFound } });
-    const examByAssistant = await call(
-      server,
-      'PUT',
-      examCoursePath('MV-EXAM'),
-      intoB,
-      assistant.headers,
-    );
+    const examByAssistant = await move(examCoursePath('MV-EXAM'), courseB, assistant.headers);
     expect(examByAssistant.status).toBe(403);
-    const bad = await call(
-      server,
-      'PUT',
-      challengeCoursePath('MV-2'),
-      { courseId: 'x' },
-      both.headers,
-    );
+    const bad = await move(challengeCoursePath('MV-2'), 'x', both.headers);
     expect(bad).toMatchObject({ status: 400, body: { message: courseMessages.invalidCourseId } });
-    const nowhere = await call(
-      server,
-      'PUT',
+    const nowhere = await move(
       challengeCoursePath('MV-2'),
-      { courseId: '00000000-0000-4000-8000-00000000dead' },
+      '00000000-0000-4000-8000-00000000dead',
       owner,
     );
     expect(nowhere).toMatchObject({
@@ -200,27 +181,16 @@ describe.each(databaseKinds)('moving challenges and exams between courses on %s'
   });
 
   it('moves an exam with its problems, and refuses to split a problem from its exam', async () => {
-    const alone = await call(
-      server,
-      'PUT',
-      challengeCoursePath('MV-3'),
-      { courseId: courseB },
-      both.headers,
-    );
+    const alone = await move(challengeCoursePath('MV-3'), courseB, both.headers);
     expect(alone.status).toBe(409);
     expect(alone.body).toEqual({
-      message: courseMoveMessages.challengeInExam
-        .replace('{challengeId}', 'MV-3')
-        .replace('{examCode}', 'MV-EXAM')
-        .replace('{code}', 'CS-A'),
+      message: sharedProblemMessage(courseMoveMessages.challengeInExam, {
+        challengeId: 'MV-3',
+        examCode: 'MV-EXAM',
+        courseCode: 'CS-A',
+      }),
     });
-    const moved = await call(
-      server,
-      'PUT',
-      examCoursePath('mv-exam'),
-      { courseId: courseB },
-      both.headers,
-    );
+    const moved = await move(examCoursePath('mv-exam'), courseB, both.headers);
     expect(moved.status, JSON.stringify(moved.body)).toBe(200);
     expect(moved.body).toEqual({
       message: 'MV-EXAM moved to CS-B, with its problems: MV-3, MV-4.',
@@ -237,25 +207,33 @@ describe.each(databaseKinds)('moving challenges and exams between courses on %s'
   });
 
   it('moves nothing when another exam of the old course shares a problem (one transaction)', async () => {
-    const refused = await call(
-      server,
-      'PUT',
-      examCoursePath('MV-SHARED'),
-      { courseId: courseB },
-      both.headers,
-    );
+    const refused = await move(examCoursePath('MV-SHARED'), courseB, both.headers);
     expect(refused.status).toBe(409);
     expect(refused.body).toEqual({
-      message: courseMoveMessages.problemShared
-        .replace('{challengeId}', 'MV-5')
-        .replaceAll('{examCode}', 'MV-KEEP')
-        .replace('{code}', 'CS-A'),
+      message: sharedProblemMessage(courseMoveMessages.problemShared, {
+        challengeId: 'MV-5',
+        examCode: 'MV-KEEP',
+        courseCode: 'CS-A',
+      }),
     });
     expect([
       await courseOf('exams', 'MV-SHARED'),
       await courseOf('challenges', 'MV-5'),
       await courseOf('challenges', 'MV-6'),
     ]).toEqual(['CS-A', 'CS-A', 'CS-A']);
+  });
+
+  it('refuses an exam whose problem is in a course the teacher has no part in', async () => {
+    const refused = await move(examCoursePath('MV-THIRD'), courseB, both.headers);
+    expect(refused).toMatchObject({ status: 404, body: { message: messages.challengeNotFound } });
+    expect([
+      await courseOf('exams', 'MV-THIRD'),
+      await courseOf('challenges', 'MV-2'),
+      await courseOf('challenges', 'MV-7'),
+    ]).toEqual(['CS-A', 'CS-A', 'CS-C']);
+    // The owner may: both problems go to B.
+    const moved = await move(examCoursePath('MV-THIRD'), courseB, owner);
+    expect(moved.body).toMatchObject({ movedChallenges: ['MV-2', 'MV-7'] });
   });
 
   it('records each move in the audit log with the course from → to', async () => {
@@ -271,7 +249,9 @@ describe.each(databaseKinds)('moving challenges and exams between courses on %s'
       action: 'challenge.write',
       changes: { course: { from: 'CS-A', to: 'CS-B' }, courseId: courseB },
     });
-    const examMove = found.find((e) => e.call === 'PUT /api/admin/exams/:examCode/course');
+    const examMove = found.find(
+      (e) => e.call === 'PUT /api/admin/exams/:examCode/course' && e.targetId.startsWith('mv-exam'),
+    );
     expect(examMove).toMatchObject({
       action: 'exam.write',
       changes: {

@@ -8,6 +8,7 @@
 import { courseMessages } from '../../contract/courses.ts';
 import {
   courseMoveMessages as text,
+  sharedProblemMessage,
   type CourseMoveResponse,
 } from '../../contract/course-moves.ts';
 import { examMessages } from '../../contract/exams.ts';
@@ -51,15 +52,7 @@ export async function moveChallenge(
       };
     // An exam of another course would be left with a problem its staff cannot open.
     const exam = await examElsewhereHolding(tx, [name], target.id);
-    if (exam) {
-      throw new HttpError(
-        409,
-        text.challengeInExam
-          .replace('{challengeId}', name)
-          .replace('{examCode}', exam.examCode)
-          .replace('{code}', exam.courseCode),
-      );
-    }
+    if (exam) throw new HttpError(409, sharedProblemMessage(text.challengeInExam, exam));
     await setChallengesCourse(tx, [name], target.id);
     return {
       message: text.challengeMoved.replace('{name}', name).replace('{code}', target.code),
@@ -94,15 +87,7 @@ export async function moveExam(
       };
     const ids = moving.map((problem) => problem.challengeId);
     const shared = await examElsewhereHolding(tx, ids, target.id, exam.sittingId);
-    if (shared) {
-      throw new HttpError(
-        409,
-        text.problemShared
-          .replace('{challengeId}', shared.challengeId)
-          .replaceAll('{examCode}', shared.examCode)
-          .replace('{code}', shared.courseCode),
-      );
-    }
+    if (shared) throw new HttpError(409, sharedProblemMessage(text.problemShared, shared));
     if (!actor) throw new HttpError(403, messages.forbidden);
     for (const problem of moving) {
       if (problem.courseId === exam.courseId) continue; // checked with the exam itself
