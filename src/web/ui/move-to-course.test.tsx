@@ -2,22 +2,10 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { courseMoveMessages as text } from '../../contract/course-moves.ts';
 import type { Course } from '../../contract/courses.ts';
+import { testCourse } from './course-test-data.ts';
 import { MoveToCourseButton } from './move-to-course.tsx';
 
-const course = (code: string): Course => ({
-  id: `id-${code}`,
-  code,
-  title: `${code} title`,
-  term: '',
-  isDefault: false,
-  students: 0,
-  challenges: 0,
-  exams: 0,
-  sections: [],
-  staff: [],
-  myRole: 'teacher',
-  enrolmentCode: null,
-});
+const course = testCourse;
 
 const button = (courseId: string | undefined, courses: Course[]) =>
   render(
