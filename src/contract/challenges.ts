@@ -306,6 +306,8 @@ export const challengeSummarySchema = challengeSchema
     /** The administrator's list only: the sitting's lifecycle and stop (contract/sittings.ts). */
     lifecycle: z.enum(SITTING_LIFECYCLES).optional(),
     stoppedAt: z.string().nullable().optional(),
+    /** The staff's list only: the course it belongs to (its "Move to course…" dialog). */
+    courseId: z.string().optional(),
   });
 export type ChallengeSummary = z.infer<typeof challengeSummarySchema>;
 

@@ -269,6 +269,8 @@ export type Exam = z.infer<typeof examSchema>;
 
 export const examSummarySchema = examSchema.omit({ instructions: true, slots: true }).extend({
   slotCount: z.number().int(),
+  /** The course it belongs to (its "Move to course…" dialog); absent from older servers. */
+  courseId: z.string().optional(),
 });
 export type ExamSummary = z.infer<typeof examSummarySchema>;
 

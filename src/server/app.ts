@@ -55,6 +55,7 @@ import { testDataRoutes } from './test-data/test-data-routes.ts';
 import { challengeImageRoutes } from './challenge-images/challenge-image-routes.ts';
 import { compilerFrameSources } from './compiler/compiler-url.ts';
 import { registerCompiler } from './compiler/index.ts';
+import { courseMoveRoutes } from './courses/course-move-routes.ts';
 import { courseRoutes } from './courses/course-routes.ts';
 import { enrolmentCodeRoutes } from './courses/enrolment-code-routes.ts';
 import { createAttemptLimiter } from './auth/attempt-limits.ts';
@@ -321,6 +322,7 @@ export async function buildApp(
   await app.register(similarityRoutes, { db: database.db, guards });
   await app.register(rosterRoutes, { db: database.db, guards });
   await app.register(courseRoutes, { db: database.db, guards });
+  await app.register(courseMoveRoutes, { db: database.db, guards });
   // A student's misses at enrolment codes are counted like failed sign-ins, in a scope of their own.
   await app.register(enrolmentCodeRoutes, {
     db: database.db,

@@ -13,7 +13,9 @@ import {
   auditRoute,
   type AuditEntry,
 } from '../../src/contract/audit.ts';
-import { examPath, examsPath } from '../../src/contract/exams.ts';
+import { accommodationsPath } from '../../src/contract/accommodations.ts';
+import { examLifecyclePath, examPath, examsPath } from '../../src/contract/exams.ts';
+import { challengeLifecyclePath } from '../../src/contract/sittings.ts';
 import { logoutPath } from '../../src/contract/sessions.ts';
 import { staffInvitationsRoute } from '../../src/contract/staff.ts';
 import { addChallenge, challengeInput, HIDDEN_INPUT } from './compiler-fixtures.ts';
@@ -26,6 +28,7 @@ import {
   call,
   databaseKinds,
   queryRows,
+  signUpStudent,
   startServer,
   type TestServer,
 } from './harness.ts';
@@ -161,6 +164,77 @@ describe.each(databaseKinds)('the audit log on %s', (kind) => {
     for (const secret of [HIDDEN_INPUT, 'changed-output-77']) {
       expect(text).not.toContain(secret);
     }
+  });
+
+  it("keeps a sitting's lifecycle, access rules and accommodations from what to what", async () => {
+    const input = challengeInput('AUD-3');
+    expect((await call(server, 'POST', '/api/admin/addChallenge', input, owner)).status).toBe(200);
+    const latest = async (action: string) => (await entries(`?target=AUD-3&action=${action}`))[0];
+    const lifecycle = async (body: object) => {
+      const res = await call(server, 'POST', challengeLifecyclePath('AUD-3'), body, owner);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return (await latest('sitting.control'))?.changes;
+    };
+    expect(await lifecycle({ action: 'unpublish' })).toEqual({
+      action: 'unpublish',
+      lifecycle: { from: 'published', to: 'draft' },
+    });
+    expect(await lifecycle({ action: 'publish' })).toEqual({
+      action: 'publish',
+      lifecycle: { from: 'draft', to: 'published' },
+    });
+    const stopped = await lifecycle({ action: 'stop' });
+    expect(stopped).toEqual({
+      action: 'stop',
+      stoppedAt: { from: null, to: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) },
+    });
+
+    const rules = {
+      networks: ['10.0.0.0/8'],
+      password: { action: 'set', value: 'green-77-gate' },
+      sebConfigKey: null,
+    };
+    const put = await call(server, 'PUT', challengeAccessRulesPath('AUD-3'), rules, owner);
+    expect(put.status).toBe(200);
+    expect((await latest('sitting.control'))?.changes).toEqual({
+      password: '(not recorded)',
+      sebConfigKey: '(not recorded)',
+      networks: { from: [], to: ['10.0.0.0/8'] },
+      sittingLock: { from: 'none', to: 'password' },
+    });
+
+    const student = await signUpStudent(server, 'accommodated@college.test');
+    const given = await call(
+      server,
+      'POST',
+      accommodationsPath({ kind: 'challenge', challengeId: 'AUD-3' }, student.id),
+      { action: 'extra_time', minutes: 15, reason: 'Documented need' },
+      owner,
+    );
+    expect(given.status, JSON.stringify(given.body)).toBe(200);
+    expect((await latest('sitting.act'))?.changes).toEqual({
+      action: 'extra_time',
+      minutes: 15,
+      reason: 'Documented need',
+      extraMinutes: { from: 0, to: 15 },
+    });
+
+    const exam = examInput('AUD-EXAM-3', [{ points: 10, challengeIds: ['AUD-3'] }]);
+    expect((await call(server, 'POST', examsPath, exam, owner)).status).toBe(200);
+    const published = await call(
+      server,
+      'POST',
+      examLifecyclePath('AUD-EXAM-3'),
+      { action: 'publish' },
+      owner,
+    );
+    expect(published.status).toBe(200);
+    const [examEntry] = await entries('?target=AUD-EXAM-3&action=sitting.control');
+    expect(examEntry?.changes).toEqual({
+      action: 'publish',
+      lifecycle: { from: 'draft', to: 'published' },
+    });
+    expect(JSON.stringify(await entries())).not.toContain('green-77-gate');
   });
 
   it('filters by actor, exact action, call, target and dates, a page at a time', async () => {

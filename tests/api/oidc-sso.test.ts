@@ -18,7 +18,10 @@ import {
 } from '../../src/contract/oidc.ts';
 import { totalStudentCountPath } from '../../src/contract/admin.ts';
 import { createResetPasswordPath, resetPasswordPath } from '../../src/contract/password-reset.ts';
+import { choosePasswordPath } from '../../src/contract/one-time-passwords.ts';
 import { createSsoTokens } from '../../src/server/auth/oidc/sso-tokens.ts';
+import { hashPassword } from '../../src/server/auth/passwords.ts';
+import { setOneTimePassword } from '../../src/server/users/one-time-password-queries.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import {
   bearer,
@@ -50,6 +53,7 @@ const ACCOUNTS: Record<string, TestAccount> = {
   silent: { email: 'silent@college.edu', name: 'Silent Claim' },
   dean: { email: 'dean@college.edu', email_verified: true, name: 'The Dean' },
   staff: { email: 'staff@college.edu', email_verified: true, groups: ['portal-admins'] },
+  slip: { email: 'slip@college.edu', email_verified: true, name: 'Slip Holder' },
 };
 
 type Portal = { server: TestServer; secret: string };
@@ -212,6 +216,51 @@ describe.each(databaseKinds)('single sign-on on %s', (kind) => {
     const answer = await exchange(portal, back.value);
     const body = answer.body as OidcSessionResponse;
     expect(body.for === 'student' && body.session.id).toBe((signUp.body as { id: string }).id);
+  });
+
+  it('spends a pending one-time password when the student signs in by SSO', async () => {
+    const signUp = await call(portal.server, 'POST', '/api/user/loginSignUp', {
+      email: 'slip@college.edu',
+      password: 'Slip-holder-pass-1',
+      name: 'Slip',
+    });
+    expect(signUp.status).toBe(200);
+    const { id } = signUp.body as { id: string };
+    // As staff set one (the printed slip): the hash in place of the password, with its expiry.
+    const slip = 'k7mq2-xp4tr';
+    await setOneTimePassword(portal.server.database.db, {
+      userId: id,
+      passwordHash: await hashPassword(slip),
+      expiresAt: new Date(Date.now() + 86_400_000),
+    });
+    const withSlip = { email: 'slip@college.edu', password: slip };
+    const before = await call(portal.server, 'POST', '/api/user/loginSignUp', withSlip);
+    expect(before.body).toMatchObject({ mustChangePassword: true });
+    const { token: changeToken } = before.body as { token: string };
+
+    const back = await signIn(portal, 'slip');
+    const answer = await exchange(portal, back.value);
+    const body = answer.body as OidcSessionResponse;
+    expect(body.for === 'student' && body.session.id).toBe(id);
+    // The slip no longer signs in, and the change token it gave can no longer choose.
+    const after = await call(portal.server, 'POST', '/api/user/loginSignUp', withSlip);
+    expect(after.status).toBe(401);
+    expect(after.body).not.toHaveProperty('mustChangePassword');
+    const chosen = await call(portal.server, 'PUT', choosePasswordPath, {
+      token: changeToken,
+      password: 'A-new-pass-for-slip-9',
+    });
+    expect(chosen.status).toBe(400);
+    // The SSO session itself works.
+    if (body.for !== 'student') return;
+    const own = await call(
+      portal.server,
+      'GET',
+      '/api/user/getChallenges',
+      undefined,
+      bearer(body.session.token),
+    );
+    expect(own.status).toBe(200);
   });
 
   it('refuses a new student outside the allowed domains and an unverified email', async () => {

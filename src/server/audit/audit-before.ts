@@ -4,7 +4,8 @@
  * so the entry can say which fields changed from what to what. Keyed by the call (method and
  * route) rather than by what it names: a challenge's lifecycle or access-rule calls name the
  * challenge too, but set none of its fields, and reading it (with its tests) for them would cost
- * a query for nothing. A call not listed here keeps what it set, as before (audit-changes.ts).
+ * a query for nothing; they read their sitting instead (audit-before-sittings.ts), and a move to
+ * another course reads the course. A call not listed here keeps what it set (audit-changes.ts).
  *
  * The read runs as the route's last preHandler, after the guards and validation, so it sees the
  * target only when the call is allowed to touch it, and outside the writer's transaction: a
@@ -12,14 +13,27 @@
  * call's (a moment's window, accepted; docs/design/staff-and-courses.md).
  */
 import { sql } from 'drizzle-orm';
+import { challengeAccessRulesRoute, examAccessRulesRoute } from '../../contract/access-rules.ts';
+import {
+  challengeAccommodationsRoute,
+  examAccommodationsRoute,
+} from '../../contract/accommodations.ts';
 import { updateChallengePath, type TestCase } from '../../contract/challenges.ts';
+import { challengeCourseRoute, examCourseRoute } from '../../contract/course-moves.ts';
 import { courseRoute, courseStaffRoute } from '../../contract/courses.ts';
-import { examRoute } from '../../contract/exams.ts';
+import { examLifecycleRoute, examRoute } from '../../contract/exams.ts';
+import { challengeLifecycleRoute } from '../../contract/sittings.ts';
 import { staffMemberRoute } from '../../contract/staff.ts';
 import { findChallenge } from '../challenges/challenge-queries.ts';
+import { challengePlacement, examPlacement } from '../courses/course-move-queries.ts';
 import type { Db } from '../db/connection.ts';
 import { findExamByCode, readSlots } from '../exams/exam-queries.ts';
 import { rowsOf } from '../db/sql-helpers.ts';
+import {
+  sittingAccessRules,
+  sittingLifecycle,
+  studentAccommodation,
+} from './audit-before-sittings.ts';
 import type { Normalisers } from './audit-diff.ts';
 
 /** A name the call gives its target by (a path parameter, query field or body field). */
@@ -31,6 +45,13 @@ export type BeforeLookup = {
   normalise?: Normalisers;
   /** Input fields the call takes but does not apply (an exam's course, fixed at creation). */
   ignored?: readonly string[];
+  /**
+   * `input` (the default): the call's input holds the fields it sets, compared with the stored
+   * ones. `stored`: the input is an instruction (publish, move to a course, give ten minutes),
+   * so the target is read again once the call succeeded and the two readings are compared; the
+   * entry keeps the input beside them, but for the fields the reading covers.
+   */
+  compare?: 'input' | 'stored';
 };
 
 /**
@@ -113,6 +134,24 @@ const staffMember: BeforeLookup = {
     ),
 };
 
+/** A challenge's course by code (a move). */
+const challengeCourse: BeforeLookup = {
+  compare: 'stored',
+  read: async (db, named) => {
+    const id = named('challengeId');
+    return id ? await challengePlacement(db, id) : undefined;
+  },
+};
+
+/** An exam's course by code, and each of its problems with its course (they move with it). */
+const examCourse: BeforeLookup = {
+  compare: 'stored',
+  read: async (db, named) => {
+    const code = named('examCode');
+    return code ? await examPlacement(db, code) : undefined;
+  },
+};
+
 /** The calls that update one target, by `METHOD route` as the audit entry's `call` names them. */
 export const beforeLookups: Readonly<Record<string, BeforeLookup>> = {
   [`POST ${updateChallengePath}`]: challenge,
@@ -120,4 +159,12 @@ export const beforeLookups: Readonly<Record<string, BeforeLookup>> = {
   [`PUT ${courseRoute}`]: course,
   [`PUT ${courseStaffRoute}`]: courseStaff,
   [`PUT ${staffMemberRoute}`]: staffMember,
+  [`PUT ${challengeCourseRoute}`]: challengeCourse,
+  [`PUT ${examCourseRoute}`]: examCourse,
+  [`POST ${challengeLifecycleRoute}`]: sittingLifecycle,
+  [`POST ${examLifecycleRoute}`]: sittingLifecycle,
+  [`PUT ${challengeAccessRulesRoute}`]: sittingAccessRules,
+  [`PUT ${examAccessRulesRoute}`]: sittingAccessRules,
+  [`POST ${challengeAccommodationsRoute}`]: studentAccommodation,
+  [`POST ${examAccommodationsRoute}`]: studentAccommodation,
 };

@@ -97,11 +97,38 @@ export function createAuditRecorder(db: Db) {
     };
   }
 
+  /**
+   * A call that gives an instruction (`compare: 'stored'`): the target read again now that the
+   * call succeeded, compared with the reading before it; the input's own fields are kept beside,
+   * but for those the reading covers (told by the comparison alone, or not at all if unchanged).
+   */
+  async function storedChanges(
+    request: FastifyRequest,
+    before: Record<string, unknown>,
+    lookup: BeforeLookup,
+  ): Promise<Record<string, unknown>> {
+    const input = auditChanges(request.body);
+    let after: Record<string, unknown> | undefined;
+    try {
+      after = await lookup.read(db, namedIn(request));
+    } catch (error) {
+      request.log.error({ err: error }, 'audit: the target could not be read after the call');
+    }
+    if (!after) return input;
+    const reading = after;
+    const kept = Object.entries(input).filter(([field]) => !Object.hasOwn(reading, field));
+    return { ...Object.fromEntries(kept), ...auditDiff(before, reading, lookup) };
+  }
+
   const staffWrite: Hook = async (request, reply) => {
     if (reply.statusCode >= 400 || !request.actor) return;
     const call = callOf(request);
     const before = befores.get(request);
     const lookup = beforeLookups[call];
+    let changes: Record<string, unknown>;
+    if (!before || !lookup) changes = auditChanges(request.body);
+    else if (lookup.compare === 'stored') changes = await storedChanges(request, before, lookup);
+    else changes = auditDiff(before, request.body, lookup);
     await write(request, {
       actorId: request.actor.id,
       actorEmail: request.actor.email,
@@ -110,8 +137,7 @@ export function createAuditRecorder(db: Db) {
       call,
       outcome: reply.statusCode,
       ...targetOf(request),
-      changes:
-        before && lookup ? auditDiff(before, request.body, lookup) : auditChanges(request.body),
+      changes,
     });
   };
 

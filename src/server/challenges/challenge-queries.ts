@@ -300,6 +300,7 @@ export async function listChallenges(
       // A challenge nobody has opened may have no sitting yet: it is published (sittings/).
       lifecycle: sql<SittingLifecycle>`coalesce(${sittings.lifecycle}, 'published')`,
       stoppedAt: sittings.stoppedAt,
+      courseId: challenges.courseId,
     })
     .from(challenges)
     .leftJoin(testCases, eq(testCases.challengeId, challenges.challengeId))
@@ -311,10 +312,11 @@ export async function listChallenges(
       sql`${challenges.startTime} desc`,
       asc(challenges.challengeId),
     );
-  return rows.map(({ lifecycle, stoppedAt, ...row }) => ({
+  return rows.map(({ lifecycle, stoppedAt, courseId, ...row }) => ({
     ...toSummary(row),
     lifecycle,
     stoppedAt: stoppedAt?.toISOString() ?? null,
+    courseId,
   }));
 }
 

@@ -126,7 +126,7 @@ export async function listExams(
   ]);
   return rows.map((row) => {
     const f = figures.get(row.sittingId);
-    return { ...summaryOf(row, f, timeZone), slotCount: f?.slotCount ?? 0 };
+    return { ...summaryOf(row, f, timeZone), slotCount: f?.slotCount ?? 0, courseId: row.courseId };
   });
 }
 

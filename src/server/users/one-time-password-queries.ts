@@ -129,3 +129,22 @@ export async function chooseOwnPassword(
     .returning();
   return row;
 }
+
+/**
+ * A student who signed in by single sign-on while a one-time password was pending (issue 33):
+ * the campus directory has proved who they are, so the printed slip is spent, as if they had
+ * used it: the one-time password (which is the account's password hash) is removed, leaving the
+ * account as a roster entry is, without a password of its own until they choose one ("Forgot
+ * Password?", an activation link, or a new one-time password). A change token already given for
+ * the slip can no longer choose (chooseOwnPassword needs the column set). The token version stays:
+ * setting the one-time password ended every session already, and the SSO session is the new one.
+ * Returns the account as it is now.
+ */
+export async function spendOneTimePassword(db: Db, userId: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ passwordHash: null, oneTimePasswordExpiresAt: null })
+    .where(and(eq(users.id, userId), isNotNull(users.oneTimePasswordExpiresAt)))
+    .returning();
+  return row;
+}

@@ -35,3 +35,21 @@ export function useStaffSelf(token: string): StaffSelf | null {
 /** Courses a new challenge, exam or roster may go in: the member's own as owner or teacher. */
 export const writableCourses = (courses: readonly Course[]): Course[] =>
   courses.filter((course) => course.myRole === 'owner' || course.myRole === 'teacher');
+
+/**
+ * The courses the member may put things in (writableCourses), fetched once for a list whose rows
+ * offer "Move to course…"; empty while unknown or when the call failed (nothing extra shows).
+ */
+export function useWritableCourses(token: string): Course[] {
+  const [courses, setCourses] = useState<{ token: string; list: Course[] } | null>(null);
+  useEffect(() => {
+    if (token === '') return;
+    const controller = new AbortController();
+    fetchCourses(token, controller.signal).then(
+      (found) => setCourses({ token, list: writableCourses(found) }),
+      () => undefined,
+    );
+    return () => controller.abort();
+  }, [token]);
+  return courses?.token === token ? courses.list : [];
+}

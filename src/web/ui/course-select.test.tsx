@@ -1,6 +1,7 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { Course } from '../../contract/courses.ts';
+import { testCourse } from './course-test-data.ts';
 import { courseUi } from '../../contract/staff-ui.ts';
 
 // The one fetch wrapper answers GET /api/admin/courses; the select's own rules are under test.
@@ -10,20 +11,7 @@ const answer = (courses: Course[]) => api.apiRequest.mockResolvedValue({ courses
 
 const { CourseSelect } = await import('./course-select.tsx');
 
-const course = (code: string, myRole: Course['myRole']): Course => ({
-  id: `id-${code}`,
-  code,
-  title: `${code} title`,
-  term: '',
-  isDefault: false,
-  students: 0,
-  challenges: 0,
-  exams: 0,
-  sections: [],
-  staff: [],
-  myRole,
-  enrolmentCode: null,
-});
+const course = testCourse;
 
 describe('CourseSelect', () => {
   it('is absent when the member may write in one course only (assisting does not count)', async () => {

@@ -1,7 +1,8 @@
 /**
  * Which portal account a campus identity signs in to (issue 18 item 3). Accounts link by verified
  * email: an existing student or a roster entry is the same account; a new email becomes a student
- * when its domain is allowed. An administrator is one the configuration names (by email or by
+ * when its domain is allowed. A student's pending one-time password is spent by the sign-in (the
+ * directory proved who they are; the printed slip must not work after: issue 33). An administrator is one the configuration names (by email or by
  * group); the first SSO sign-in of one creates the admins row, with no usable password.
  */
 import type { StudentSignUpMode } from '../../../contract/auth.ts';
@@ -9,6 +10,7 @@ import { NAME_MAX_LENGTH } from '../../../contract/auth.ts';
 import type { OidcConfig } from '../../config.ts';
 import type { Db } from '../../db/connection.ts';
 import { findAdminByEmail, insertAdmin, type AdminRow } from '../../admins/admin-queries.ts';
+import { spendOneTimePassword } from '../../users/one-time-password-queries.ts';
 import { findUserByEmail, insertUser, type UserRow } from '../../users/user-queries.ts';
 import { SsoError, type SsoIdentity } from './oidc-client.ts';
 
@@ -48,6 +50,8 @@ export async function ssoStudent(
 ): Promise<UserRow> {
   assertVerified(identity, oidc);
   const existing = await findUserByEmail(db, identity.email);
+  if (existing?.oneTimePasswordExpiresAt != null)
+    return (await spendOneTimePassword(db, existing.id)) ?? existing;
   if (existing) return existing;
   if (signUp === 'roster') throw new SsoError('signup-closed', 'not on the roster');
   if (oidc.allowedDomains.length > 0 && !oidc.allowedDomains.includes(domainOf(identity.email)))

@@ -1,7 +1,8 @@
 /**
  * Home's list of challenges, each linking to its edit form, plus the link to add one. A time that
  * is not the whole day's default is shown beside its date, with the portal's time zone. Each row
- * shows its lifecycle and the action that moves it on (lifecycle-actions.tsx).
+ * shows its lifecycle and the action that moves it on (lifecycle-actions.tsx), its access rules
+ * and, for staff who may write in another course, "Move to course…" (ui/move-to-course.tsx).
  */
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
@@ -16,6 +17,9 @@ import { changeLifecycle, listChallenges } from './challenges-api.ts';
 import { LifecycleActions, LifecycleStatus } from '../../ui/lifecycle-actions.tsx';
 import { AccessRulesButton } from '../../ui/access-rules-dialog.tsx';
 import { challengeAccessRulesPath } from '../../../contract/access-rules.ts';
+import { challengeCoursePath } from '../../../contract/course-moves.ts';
+import { useWritableCourses } from '../../lib/staff-self.ts';
+import { MoveToCourseButton } from '../../ui/move-to-course.tsx';
 import './challenges.css';
 
 /** A row's lifecycle; an older server's rows, without one, are published. */
@@ -27,6 +31,9 @@ const stateOf = (c: ChallengeSummary): SittingState => ({
 export function ChallengeList({ token }: { token: string }) {
   const [challenges, setChallenges] = useState<ChallengeSummary[] | null>(null);
   const [timeZone, setTimeZone] = useState<string | undefined>();
+  /** Moves on after a move to another course: the list is read again. */
+  const [loads, setLoads] = useState(0);
+  const courses = useWritableCourses(token);
 
   function replaceState(challengeId: string, state: SittingState) {
     setChallenges(
@@ -47,7 +54,7 @@ export function ChallengeList({ token }: { token: string }) {
     return () => {
       live = false;
     };
-  }, [token]);
+  }, [token, loads]);
 
   return (
     <section aria-labelledby="challenges-heading" className="dash-section">
@@ -147,6 +154,15 @@ export function ChallengeList({ token }: { token: string }) {
                           name={c.challengeId}
                           path={challengeAccessRulesPath(c.challengeId)}
                           token={token}
+                          className="button button--secondary button--small"
+                        />
+                        <MoveToCourseButton
+                          name={c.challengeId}
+                          courseId={c.courseId}
+                          path={challengeCoursePath(c.challengeId)}
+                          token={token}
+                          courses={courses}
+                          onMoved={() => setLoads((n) => n + 1)}
                           className="button button--secondary button--small"
                         />
                       </div>

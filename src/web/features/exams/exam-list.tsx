@@ -6,7 +6,8 @@
  * links to its form, its results and its preview. Delete asks first; an
  * exam students have submitted in cannot be deleted (the server answers 409 examHasSubmissions),
  * so it offers Archive instead, which keeps every submission, and an archived exam can be
- * restored.
+ * restored. Staff who may write in another course can move an exam there, its problems with it
+ * ("Move to course…", ui/move-to-course.tsx).
  */
 import { Link } from '@tanstack/react-router';
 import { noticeMessages } from '../../../contract/notices.ts';
@@ -24,6 +25,9 @@ import { changeExamLifecycle, deleteExam, listExams, setExamArchived } from './e
 import { PreviewLink } from './preview-link.tsx';
 import { AccessRulesButton } from '../../ui/access-rules-dialog.tsx';
 import { examAccessRulesPath } from '../../../contract/access-rules.ts';
+import { examCoursePath } from '../../../contract/course-moves.ts';
+import { useWritableCourses } from '../../lib/staff-self.ts';
+import { MoveToCourseButton } from '../../ui/move-to-course.tsx';
 import './exams.css';
 
 type Asking = { kind: 'delete' | 'archive'; exam: ExamSummary };
@@ -35,6 +39,7 @@ export function ExamList({ token }: { token: string }) {
   const [exams, setExams] = useState<ExamSummary[] | null>(null);
   const [asking, setAsking] = useState<Asking | null>(null);
   const [busy, setBusy] = useState(false);
+  const courses = useWritableCourses(token);
 
   const reload = useCallback(
     () =>
@@ -146,6 +151,18 @@ export function ExamList({ token }: { token: string }) {
                       className="link-button"
                     />
                   }
+                  move={
+                    <MoveToCourseButton
+                      name={exam.examCode}
+                      courseId={exam.courseId}
+                      path={examCoursePath(exam.examCode)}
+                      exam
+                      token={token}
+                      courses={courses}
+                      onMoved={() => void reload()}
+                      className="link-button"
+                    />
+                  }
                   status={
                     <>
                       <LifecycleStatus state={exam} />
@@ -191,12 +208,15 @@ function ExamRow({
   onRestore,
   status,
   accessRules,
+  move,
 }: {
   exam: ExamSummary;
   onDelete: () => void;
   onRestore: () => void;
   /** The "Access rules" action (issue 32 item 4). */
   accessRules: ReactNode;
+  /** "Move to course…" (issue 33), when the member may. */
+  move: ReactNode;
   /** The lifecycle's badge and actions. */
   status: ReactNode;
 }) {
@@ -275,6 +295,7 @@ function ExamRow({
           </Link>
           <PreviewLink examCode={code} compact />
           {accessRules}
+          {move}
           {exam.archived ? (
             <button
               type="button"
