@@ -33,6 +33,7 @@ export const feedbackMessages = {
   commentLabel: 'Comment',
   addComment: 'Add comment',
   commentAdded: 'Comment added',
+  commentSaved: 'Comment saved',
   editComment: 'Edit',
   saveComment: 'Save',
   cancel: 'Cancel',

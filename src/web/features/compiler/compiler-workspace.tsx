@@ -6,6 +6,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { CompilerChallenge, HistoryEntry, RunResponse } from '../../../contract/compiler.ts';
 import { messages } from '../../../contract/messages.ts';
+import { releaseMessages } from '../../../contract/result-release.ts';
 import { useOnline } from '../../lib/online.ts';
 import { problemScope } from '../../lib/problem-scope.ts';
 import { showFailure } from '../../ui/show-failure.ts';
@@ -300,9 +301,11 @@ export function CompilerWorkspace({
         <p className="compiler__best">
           {messages.bestScoreLabel}:{' '}
           <strong data-testid="best-score">
-            {bestScore === null
-              ? messages.noScoreYet
-              : `${formatScore(bestScore)} / ${formatScore(challenge.score)}`}
+            {challenge.released === false && bestScore === null
+              ? releaseMessages.notReleased
+              : bestScore === null
+                ? messages.noScoreYet
+                : `${formatScore(bestScore)} / ${formatScore(challenge.score)}`}
           </strong>
         </p>
         {/* Under an exam, the exam screen around the page shows the exam's one countdown. */}
