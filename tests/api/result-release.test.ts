@@ -339,6 +339,7 @@ describe.each(databaseKinds)('release of results on %s', (kind) => {
           call: 'PUT /api/admin/challenges/:challengeId/release',
           target_id: 'REL-MAN',
           actor_email: 'rel.assistant@college.test',
+          changes: { mode: { from: 'immediate', to: 'manual' } },
         }),
         expect.objectContaining({
           action: 'grading.write',

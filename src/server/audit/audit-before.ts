@@ -16,6 +16,8 @@ import { updateChallengePath, type TestCase } from '../../contract/challenges.ts
 import { courseRoute, courseStaffRoute } from '../../contract/courses.ts';
 import { examRoute } from '../../contract/exams.ts';
 import { staffMemberRoute } from '../../contract/staff.ts';
+import { challengeReleaseRoute, examReleaseRoute } from '../../contract/result-release.ts';
+import { submissionFeedbackRoute } from '../../contract/submission-feedback.ts';
 import { findChallenge } from '../challenges/challenge-queries.ts';
 import type { Db } from '../db/connection.ts';
 import { findExamByCode, readSlots } from '../exams/exam-queries.ts';
@@ -113,6 +115,38 @@ const staffMember: BeforeLookup = {
     ),
 };
 
+/** When students see results (issue 34 item 5): the mode before, `immediate` without a rule. */
+const challengeRelease: BeforeLookup = {
+  read: async (db, named) =>
+    first(
+      db,
+      sql`select coalesce(r.mode, 'immediate') as mode from challenges c
+            left join result_releases r on r.challenge_id = c.challenge_id
+           where lower(c.challenge_id) = lower(${named('challengeId') ?? ''})`,
+    ),
+};
+
+const examRelease: BeforeLookup = {
+  read: async (db, named) =>
+    first(
+      db,
+      sql`select coalesce(r.mode, 'immediate') as mode from exams e
+            left join result_releases r on r.exam_sitting_id = e.sitting_id
+           where lower(e.code) = lower(${(named('examCode') ?? '').trim()})`,
+    ),
+};
+
+/** A submission's feedback note before it is rewritten (issue 34 item 4). */
+const feedbackNote: BeforeLookup = {
+  read: async (db, named) =>
+    first(
+      db,
+      sql`select coalesce((select markdown from submission_feedback
+                            where submission_id = s.id), '') as markdown
+            from submissions s where s.id = ${named('submissionId')}::uuid`,
+    ),
+};
+
 /** The calls that update one target, by `METHOD route` as the audit entry's `call` names them. */
 export const beforeLookups: Readonly<Record<string, BeforeLookup>> = {
   [`POST ${updateChallengePath}`]: challenge,
@@ -120,4 +154,7 @@ export const beforeLookups: Readonly<Record<string, BeforeLookup>> = {
   [`PUT ${courseRoute}`]: course,
   [`PUT ${courseStaffRoute}`]: courseStaff,
   [`PUT ${staffMemberRoute}`]: staffMember,
+  [`PUT ${challengeReleaseRoute}`]: challengeRelease,
+  [`PUT ${examReleaseRoute}`]: examRelease,
+  [`PUT ${submissionFeedbackRoute}`]: feedbackNote,
 };
