@@ -157,7 +157,10 @@ export function CompilerWorkspace({
       refreshHistory();
       if (fromQueue) showSuccess(messages.submissionSent);
       // Not released yet (result-release.ts): no score to show, nor to tell the test screen.
-      if (result.status === 'withheld') return;
+      if (result.status === 'withheld') {
+        postToParent({ type: 'withheld', challengeId });
+        return;
+      }
       setBestScore(result.bestScore);
       postToParent({
         type: 'submitted',

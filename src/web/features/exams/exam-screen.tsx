@@ -197,7 +197,7 @@ function ExamWorkspace({
   const onEvent = useCallback(
     (event: CompilerEvent) => {
       // A judged submission changes the problem's state and score and the total.
-      if (event.type === 'submitted') onJudged();
+      if (event.type === 'submitted' || event.type === 'withheld') onJudged();
     },
     [onJudged],
   );
