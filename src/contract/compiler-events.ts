@@ -22,6 +22,15 @@ export const compilerEventSchema = z.discriminatedUnion('type', [
     maxScore: z.number(),
     bestScore: z.number(),
   }),
+  /**
+   * A submission was judged but its results are not released yet (result-release.ts): no score.
+   * An addition (issue 34); a screen that does not know it ignores it.
+   */
+  z.object({
+    source: z.literal(COMPILER_EVENT_SOURCE),
+    type: z.literal('withheld'),
+    challengeId: z.string(),
+  }),
   z.object({
     source: z.literal(COMPILER_EVENT_SOURCE),
     type: z.literal('time-up'),

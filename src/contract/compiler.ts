@@ -9,6 +9,7 @@ import { challengeIdSchema, difficulties, languages } from './challenges.ts';
 import { compareRuleSchema } from './compare-rule.ts';
 import { GROUP_SCORINGS } from './test-groups.ts';
 import { messages } from './messages.ts';
+import { studentFeedbackSchema } from './submission-feedback.ts';
 import { timerQuerySchema } from './sittings.ts';
 import { VERDICTS } from './verdicts.ts';
 
@@ -115,6 +116,11 @@ export const compilerChallengeSchema = z.object({
    * that name, read by its hash from the statement image call. Absent from servers before it.
    */
   images: z.array(statementImageSchema).optional(),
+  /**
+   * False while the challenge's (or exam's) results are not released to students
+   * (result-release.ts): `bestScore` is then null. Absent: released (servers before it).
+   */
+  released: z.boolean().optional(),
 });
 export type CompilerChallenge = z.infer<typeof compilerChallengeSchema>;
 
@@ -260,6 +266,16 @@ export const submissionStateSchema = z.discriminatedUnion('status', [
   z.object({ status: z.literal('running'), ...stateBase }),
   z.object({ status: z.literal('failed'), ...stateBase, message: z.string() }),
   submissionResultSchema.extend({ status: z.literal('judged') }),
+  /**
+   * Judged, but its results are not released yet (result-release.ts): the samples' outcomes
+   * only, never its score, verdict or hidden tests. Final, like `judged`.
+   */
+  z.object({
+    status: z.literal('withheld'),
+    ...stateBase,
+    samples: z.array(sampleOutcomeSchema),
+    compileOutput: z.string().optional(),
+  }),
 ]);
 export type SubmissionState = z.infer<typeof submissionStateSchema>;
 export type JudgedSubmission = Extract<SubmissionState, { status: 'judged' }>;
@@ -296,6 +312,13 @@ export const historyEntrySchema = z.object({
   maxScore: z.number(),
   samples: z.array(sampleOutcomeSchema),
   hidden: z.object({ total: z.number().int(), passed: z.number().int() }),
+  /**
+   * False while results are not released (result-release.ts): verdict and score are then null
+   * and hidden tests count none passed. Absent: released (servers before it).
+   */
+  released: z.boolean().optional(),
+  /** Staff's feedback (submission-feedback.ts), once released; absent when there is none. */
+  feedback: studentFeedbackSchema.optional(),
 });
 export type HistoryEntry = z.infer<typeof historyEntrySchema>;
 

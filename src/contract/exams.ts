@@ -321,6 +321,11 @@ export const studentExamSchema = z.object({
   finishedAt: z.string().nullable(),
   problems: z.array(studentExamProblemSchema),
   total: z.number().nullable(),
+  /**
+   * False while the exam's results are not released (result-release.ts): every score and the
+   * total are then null. Absent: released.
+   */
+  released: z.boolean().optional(),
 });
 export type StudentExam = z.infer<typeof studentExamSchema>;
 

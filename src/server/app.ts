@@ -76,6 +76,8 @@ import { passwordResetRoutes } from './password-reset/password-reset-routes.ts';
 import { studentAccountRoutes } from './users/student-account-routes.ts';
 import { teacherResultsRoutes } from './results/index.ts';
 import { testOutputRoutes } from './grading/test-output-routes.ts';
+import { feedbackRoutes } from './grading/feedback-routes.ts';
+import { releaseRoutes } from './grading/release-routes.ts';
 import { signalTimelineRoute } from './integrity/signals/timeline-route.ts';
 import { similarityRoutes } from './integrity/similarity-report/similarity-routes.ts';
 import { userAdminRoutes } from './users/user-admin-routes.ts';
@@ -271,6 +273,7 @@ export async function buildApp(
     judge,
     maxChallengeBytes,
     timeZone: config.timeZone,
+    now: deps.now ?? (() => new Date()),
   });
   await app.register(lifecycleRoutes, {
     db: database.db,
@@ -301,6 +304,13 @@ export async function buildApp(
   await app.register(userAdminRoutes, { db: database.db, guards, versions });
   await app.register(teacherResultsRoutes, { db: database.db, guards, timeZone: config.timeZone });
   await app.register(testOutputRoutes, { db: database.db, guards });
+  await app.register(feedbackRoutes, { db: database.db, guards });
+  await app.register(releaseRoutes, {
+    db: database.db,
+    guards,
+    timeZone: config.timeZone,
+    now: deps.now ?? (() => new Date()),
+  });
   await app.register(examRoutes, {
     db: database.db,
     guards,

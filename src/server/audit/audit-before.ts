@@ -24,6 +24,8 @@ import { courseRoute, courseStaffRoute } from '../../contract/courses.ts';
 import { examLifecycleRoute, examRoute } from '../../contract/exams.ts';
 import { challengeLifecycleRoute } from '../../contract/sittings.ts';
 import { staffMemberRoute } from '../../contract/staff.ts';
+import { challengeReleaseRoute, examReleaseRoute } from '../../contract/result-release.ts';
+import { submissionFeedbackRoute } from '../../contract/submission-feedback.ts';
 import { findChallenge } from '../challenges/challenge-queries.ts';
 import { challengePlacement, examPlacement } from '../courses/course-move-queries.ts';
 import type { Db } from '../db/connection.ts';
@@ -152,6 +154,38 @@ const examCourse: BeforeLookup = {
   },
 };
 
+/** When students see results (issue 34 item 5): the mode before, `immediate` without a rule. */
+const challengeRelease: BeforeLookup = {
+  read: async (db, named) =>
+    first(
+      db,
+      sql`select coalesce(r.mode, 'immediate') as mode from challenges c
+            left join result_releases r on r.challenge_id = c.challenge_id
+           where lower(c.challenge_id) = lower(${named('challengeId') ?? ''})`,
+    ),
+};
+
+const examRelease: BeforeLookup = {
+  read: async (db, named) =>
+    first(
+      db,
+      sql`select coalesce(r.mode, 'immediate') as mode from exams e
+            left join result_releases r on r.exam_sitting_id = e.sitting_id
+           where lower(e.code) = lower(${(named('examCode') ?? '').trim()})`,
+    ),
+};
+
+/** A submission's feedback note before it is rewritten (issue 34 item 4). */
+const feedbackNote: BeforeLookup = {
+  read: async (db, named) =>
+    first(
+      db,
+      sql`select coalesce((select markdown from submission_feedback
+                            where submission_id = s.id), '') as markdown
+            from submissions s where s.id = ${named('submissionId')}::uuid`,
+    ),
+};
+
 /** The calls that update one target, by `METHOD route` as the audit entry's `call` names them. */
 export const beforeLookups: Readonly<Record<string, BeforeLookup>> = {
   [`POST ${updateChallengePath}`]: challenge,
@@ -167,4 +201,7 @@ export const beforeLookups: Readonly<Record<string, BeforeLookup>> = {
   [`PUT ${examAccessRulesRoute}`]: sittingAccessRules,
   [`POST ${challengeAccommodationsRoute}`]: studentAccommodation,
   [`POST ${examAccommodationsRoute}`]: studentAccommodation,
+  [`PUT ${challengeReleaseRoute}`]: challengeRelease,
+  [`PUT ${examReleaseRoute}`]: examRelease,
+  [`PUT ${submissionFeedbackRoute}`]: feedbackNote,
 };

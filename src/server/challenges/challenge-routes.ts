@@ -25,6 +25,7 @@ import type { CompareRule } from '../../contract/compare-rule.ts';
 import type { Guards } from '../auth/guards.ts';
 import type { Db } from '../db/connection.ts';
 import { courseForNew, visibleCourses } from '../auth/course-scope.ts';
+import { gateChallengeList } from '../grading/student-release.ts';
 import { HttpError } from '../http-error.ts';
 import { withStoredTestData } from '../test-data/stored-test-data.ts';
 import type { JudgeService } from '../judge/index.ts';
@@ -46,6 +47,8 @@ type Deps = {
   maxChallengeBytes: number;
   /** TZ: the challenges' dates and times are read in it, and the answers name it. */
   timeZone: string;
+  /** The server's clock: a student's best scores show once released (grading/). */
+  now: () => Date;
 };
 
 const notFound = () => new HttpError(404, messages.challengeNotFound);
@@ -76,7 +79,7 @@ export async function assertCheckerCompiles(
 
 export const challengeRoutes: FastifyPluginAsyncZod<Deps> = async (
   app,
-  { db, guards, judge, maxChallengeBytes, timeZone },
+  { db, guards, judge, maxChallengeBytes, timeZone, now },
 ) => {
   /** A challenge in an answer: with the zone its dates and times are read in. */
   const zoned = <T extends object>(challenge: T) => ({ ...challenge, timeZone });
@@ -176,7 +179,11 @@ export const challengeRoutes: FastifyPluginAsyncZod<Deps> = async (
       const challenges =
         auth.role === 'admin'
           ? await listChallenges(db, visibleCourses(request.actor))
-          : await listAttemptedChallenges(db, auth.sub);
+          : await gateChallengeList(
+              db,
+              { timeZone, now },
+              await listAttemptedChallenges(db, auth.sub),
+            );
       return { challenges, timeZone };
     },
   );

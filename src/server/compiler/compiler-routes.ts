@@ -35,6 +35,7 @@ import { acceptedLanguages } from '../../contract/challenges.ts';
 import { worstCaseJudgeMs } from '../../contract/judge-cost.ts';
 import { statementImagesOf } from '../challenge-images/challenge-image-queries.ts';
 import { gateFor } from '../sittings/access/check-access.ts';
+import { gateChallenge, releasedForAttempt } from '../grading/student-release.ts';
 
 type Deps = CompilerContext & { guard: CompilerGuard };
 
@@ -73,24 +74,28 @@ export const compilerRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => 
         disablePaste,
         ...fields
       } = challenge;
-      return {
-        ...fields,
-        languages: acceptedLanguages(challenge),
-        samples: testCases
-          .filter((t) => !t.hidden)
-          .map(({ input, expectedOutput }) => ({ input, expectedOutput })),
-        hiddenTestCount: testCases.filter((t) => t.hidden).length,
-        startedAt: attempt.startedAt.toISOString(),
-        // Finishing an exam early ends the timer then: the page shows its time as up.
-        deadline: effectiveDeadline(attempt).toISOString(),
-        serverNow: at.toISOString(),
-        graceSeconds: deps.graceSeconds,
-        attemptId: attempt.id,
-        captureTabChanges,
-        disablePaste,
-        images,
-        ...stats,
-      };
+      const released = await releasedForAttempt(db, deps, attempt.sittingAttemptId);
+      return gateChallenge(
+        {
+          ...fields,
+          languages: acceptedLanguages(challenge),
+          samples: testCases
+            .filter((t) => !t.hidden)
+            .map(({ input, expectedOutput }) => ({ input, expectedOutput })),
+          hiddenTestCount: testCases.filter((t) => t.hidden).length,
+          startedAt: attempt.startedAt.toISOString(),
+          // Finishing an exam early ends the timer then: the page shows its time as up.
+          deadline: effectiveDeadline(attempt).toISOString(),
+          serverNow: at.toISOString(),
+          graceSeconds: deps.graceSeconds,
+          attemptId: attempt.id,
+          captureTabChanges,
+          disablePaste,
+          images,
+          ...stats,
+        },
+        released,
+      );
     },
   );
 
@@ -212,7 +217,7 @@ export const compilerRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => 
           row = (await findSubmission(db, id)) ?? row;
         }
         if (!row || row.userId !== user.sub) throw new HttpError(404, messages.submissionNotFound);
-        return submissionState(db, row);
+        return submissionState(db, row, deps);
       } finally {
         watch.dispose();
       }

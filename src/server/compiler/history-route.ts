@@ -12,6 +12,8 @@ import {
   HISTORY_LIMIT,
   historyResponseSchema,
 } from '../../contract/compiler.ts';
+import { feedbackOf } from '../grading/feedback-queries.ts';
+import { gateHistory, releasedForAttempt } from '../grading/student-release.ts';
 import { toHistoryEntry } from '../submissions/submission-details.ts';
 import { listOwnSubmissions } from '../submissions/submission-queries.ts';
 import { findChallengeSitting, ownSittingOf } from '../sittings/sitting-queries.ts';
@@ -22,10 +24,8 @@ import type { CompilerContext } from './context.ts';
 
 type Deps = CompilerContext & { guard: CompilerGuard };
 
-export const historyRoute: FastifyPluginAsyncZod<Deps> = async (
-  app,
-  { db, guard, checkAccess },
-) => {
+export const historyRoute: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
+  const { db, guard, checkAccess } = deps;
   app.get(
     compilerHistoryPath,
     {
@@ -53,7 +53,22 @@ export const historyRoute: FastifyPluginAsyncZod<Deps> = async (
           ? ownSittingOf(challengeId)
           : sql`${(await examAttemptFor(db, user.sub, challengeId, examCode, gate)).sittingId}::uuid`;
       const rows = await listOwnSubmissions(db, user.sub, challengeId, sitting, HISTORY_LIMIT);
-      return { submissions: rows.map(toHistoryEntry) };
+      // Every row is of the same sitting (its attempts), so one rule holds them all.
+      const first = rows[0];
+      const released = first ? await releasedForAttempt(db, deps, first.sittingAttemptId) : true;
+      const feedback = released
+        ? await feedbackOf(
+            db,
+            rows.map((r) => r.id),
+          )
+        : new Map();
+      return {
+        submissions: rows.map((row) => {
+          const entry = toHistoryEntry(row);
+          const given = feedback.get(row.id);
+          return gateHistory(given ? { ...entry, feedback: given } : entry, released);
+        }),
+      };
     },
   );
 };

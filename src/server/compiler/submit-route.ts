@@ -59,7 +59,7 @@ export const submitRoute: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
       /** The answer for an id stored before: its current state, 200 once it is final. */
       const answerStored = async (row: SubmissionRow) => {
         reply.code(isFinal(row.status) ? 200 : 202);
-        return submissionState(db, row);
+        return submissionState(db, row, deps);
       };
       const at = now();
       try {

@@ -910,6 +910,73 @@ export const submissionTestOutputs = pgTable(
 );
 
 /**
+ * Staff's feedback note on a submission (issue 34 item 4, contract/submission-feedback.ts):
+ * Markdown as written, rendered and sanitised where it is shown. One per submission; the last
+ * writer is its author. The author's id is kept loose (set null) so deleting a staff account
+ * keeps the feedback students have read, with the email it was written under.
+ */
+export const submissionFeedback = pgTable('submission_feedback', {
+  submissionId: uuid('submission_id')
+    .primaryKey()
+    .references(() => submissions.id, { onDelete: 'cascade' }),
+  markdown: text('markdown').notNull(),
+  authorId: uuid('author_id').references(() => admins.id, { onDelete: 'set null' }),
+  authorEmail: text('author_email').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A staff comment on one line (1-based) of a submission's code; only its author changes it. */
+export const submissionComments = pgTable(
+  'submission_comments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    submissionId: uuid('submission_id')
+      .notNull()
+      .references(() => submissions.id, { onDelete: 'cascade' }),
+    line: integer('line').notNull(),
+    body: text('body').notNull(),
+    authorId: uuid('author_id').references(() => admins.id, { onDelete: 'set null' }),
+    authorEmail: text('author_email').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('submission_comments_submission').on(t.submissionId, t.line),
+    check('submission_comments_line', sql`${t.line} >= 1`),
+  ],
+);
+
+/**
+ * When students see the results of a challenge or an exam (issue 34 item 5,
+ * contract/result-release.ts). No row: `immediate`, as before releases existed. Exactly one of
+ * the two targets is set; a challenge's rule covers it sat alone, an exam's its problems sat in
+ * that exam.
+ */
+export const resultReleases = pgTable(
+  'result_releases',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    challengeId: text('challenge_id')
+      .unique()
+      .references(() => challenges.challengeId, { onDelete: 'cascade', onUpdate: 'cascade' }),
+    examSittingId: uuid('exam_sitting_id')
+      .unique()
+      .references(() => exams.sittingId, { onDelete: 'cascade' }),
+    mode: text('mode', { enum: ['immediate', 'after_end', 'manual'] }).notNull(),
+    releasedAt: timestamp('released_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('result_releases_mode', sql`${t.mode} in ('immediate', 'after_end', 'manual')`),
+    check(
+      'result_releases_one_target',
+      sql`num_nonnulls(${t.challengeId}, ${t.examSittingId}) = 1`,
+    ),
+  ],
+);
+
+/**
  * Judge worker processes (in-process or `npm run worker`), each refreshing its heartbeat while it
  * runs, for the administrator's queue status.
  */

@@ -6,6 +6,7 @@
  * (compiler/exam-access.ts). The teacher's preview shows the same screen with every pool problem
  * listed and records nothing.
  */
+import { gateExam, releasedForExam } from '../grading/student-release.ts';
 import { sql } from 'drizzle-orm';
 import {
   examMessages,
@@ -253,7 +254,7 @@ async function readStudentExam(
           },
         ],
   );
-  return {
+  const screen = {
     ...screenHead(deps, exam, cells),
     startedAt: attempt.startedAt.toISOString(),
     deadline: attempt.deadline.toISOString(),
@@ -261,6 +262,7 @@ async function readStudentExam(
     problems,
     total: totalOf(problems.map((p) => p.score)),
   };
+  return gateExam(screen, await releasedForExam(deps.db, deps, exam.sittingId));
 }
 
 function screenHead(deps: StudentExamDeps, exam: ExamRow, slots: readonly { points: number }[]) {

@@ -2,10 +2,16 @@
 import type { SubmissionState } from '../../contract/compiler.ts';
 import { messages } from '../../contract/messages.ts';
 import type { Db } from '../db/connection.ts';
+import { gateState, releasedForAttempt, type ReleaseClock } from '../grading/student-release.ts';
 import { toSubmissionResult } from './submission-details.ts';
 import { queuePosition, submissionStats, type SubmissionRow } from './submission-queries.ts';
 
-export async function submissionState(db: Db, row: SubmissionRow): Promise<SubmissionState> {
+/** The student's answer: a judged one only once its results are released (grading/). */
+export async function submissionState(
+  db: Db,
+  row: SubmissionRow,
+  clock: ReleaseClock,
+): Promise<SubmissionState> {
   const base = {
     submissionId: row.id,
     challengeId: row.challengeId,
@@ -20,7 +26,11 @@ export async function submissionState(db: Db, row: SubmissionRow): Promise<Submi
       return { status: 'failed', ...base, message: messages.submissionGaveUp };
     case 'judged': {
       const { bestScore } = await submissionStats(db, row.sittingAttemptId, row.challengeId);
-      return { status: 'judged', ...toSubmissionResult(row, bestScore ?? row.score) };
+      const judged = {
+        status: 'judged' as const,
+        ...toSubmissionResult(row, bestScore ?? row.score),
+      };
+      return gateState(judged, await releasedForAttempt(db, clock, row.sittingAttemptId));
     }
   }
 }

@@ -9,8 +9,8 @@
  * copy it kept by address would open to anyone on the lab computer, and it would hand back the
  * old `serverNow`, which the page reads as the server's clock (the countdown would gain the copy's
  * age). Here a copy is per student and problem (lib/problem-scope.ts) and remembers when it
- * arrived, so the page's clock is the one it measured then. Single challenges keep no copy: their
- * page reads the server or says the network is gone, as before.
+ * arrived, so the page's clock is the one it measured then. A challenge sat alone keeps its copy
+ * too (issue 34 item 4): its history, with the teacher's feedback, must open offline as well.
  */
 import { compilerChallengeSchema, type CompilerChallenge } from '../../contract/compiler.ts';
 import { idbGet, idbSet } from './idb.ts';

@@ -128,6 +128,7 @@ function View({
           signals={signals}
           section={section}
           rowAction={accommodationsRowAction}
+          statementView={Statement}
         />
       );
     case 'similarity':

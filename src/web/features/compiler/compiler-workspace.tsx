@@ -4,13 +4,9 @@
  * waiting for the network.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type {
-  CompilerChallenge,
-  HistoryEntry,
-  RunResponse,
-  SubmissionResult,
-} from '../../../contract/compiler.ts';
+import type { CompilerChallenge, HistoryEntry, RunResponse } from '../../../contract/compiler.ts';
 import { messages } from '../../../contract/messages.ts';
+import { releaseMessages } from '../../../contract/result-release.ts';
 import { useOnline } from '../../lib/online.ts';
 import { problemScope } from '../../lib/problem-scope.ts';
 import { showFailure } from '../../ui/show-failure.ts';
@@ -36,7 +32,9 @@ import { useDraft } from './use-draft.ts';
 import { LanguagePicker } from './language-picker.tsx';
 import { draftScope, useLanguageChoice } from './use-language-choice.ts';
 import { LANGUAGE_LABELS, type JudgeLanguage } from '../../../contract/verdicts.ts';
-import { useSubmissions } from './use-submissions.ts';
+import { useSubmissions, type FinishedSubmission } from './use-submissions.ts';
+import { loadHistoryCopy, saveHistoryCopy } from './history-copy.ts';
+import { ApiError } from '../../lib/api-client.ts';
 import { createCopyMemory } from './paste-rules.ts';
 import { pasteGuard } from './paste-guard.ts';
 import { SignalNotice } from './signal-notice.tsx';
@@ -110,7 +108,7 @@ export function CompilerWorkspace({
     setBusyState(value);
   }, []);
   const [runResponse, setRunResponse] = useState<RunResponse>();
-  const [submission, setSubmission] = useState<SubmissionResult>();
+  const [submission, setSubmission] = useState<FinishedSubmission>();
   const [bestScore, setBestScore] = useState(challenge.bestScore);
   const [useCustomInput, setUseCustomInput] = useState(false);
   const [customInput, setCustomInput] = useState('');
@@ -120,12 +118,22 @@ export function CompilerWorkspace({
 
   // The history is read when the page opens and after each verdict; failing to read it is not
   // worth a toast (the results themselves are shown anyway).
+  // A copy is kept on this computer: offline, the last history (and its feedback) still shows.
   const refreshHistory = useCallback(() => {
     fetchHistory(credentials, challengeId).then(
-      (answer) => setHistory(answer.submissions),
-      () => undefined,
+      (answer) => {
+        setHistory(answer.submissions);
+        void saveHistoryCopy(owner, scope, answer.submissions).catch(() => undefined);
+      },
+      (error: unknown) => {
+        if (error instanceof ApiError && error.status === 0)
+          void loadHistoryCopy(owner, scope).then(
+            (entries) => setHistory((shown) => (shown.length > 0 ? shown : entries)),
+            () => undefined,
+          );
+      },
     );
-  }, [credentials, challengeId]);
+  }, [credentials, challengeId, owner, scope]);
   useEffect(() => refreshHistory(), [refreshHistory]);
   const loadFromHistory = useCallback(
     (entry: HistoryEntry) => {
@@ -144,11 +152,16 @@ export function CompilerWorkspace({
   );
 
   const judged = useCallback(
-    (result: SubmissionResult, fromQueue: boolean) => {
+    (result: FinishedSubmission, fromQueue: boolean) => {
       setSubmission(result);
-      setBestScore(result.bestScore);
       refreshHistory();
       if (fromQueue) showSuccess(messages.submissionSent);
+      // Not released yet (result-release.ts): no score to show, nor to tell the test screen.
+      if (result.status === 'withheld') {
+        postToParent({ type: 'withheld', challengeId });
+        return;
+      }
+      setBestScore(result.bestScore);
       postToParent({
         type: 'submitted',
         challengeId,
@@ -291,9 +304,11 @@ export function CompilerWorkspace({
         <p className="compiler__best">
           {messages.bestScoreLabel}:{' '}
           <strong data-testid="best-score">
-            {bestScore === null
-              ? messages.noScoreYet
-              : `${formatScore(bestScore)} / ${formatScore(challenge.score)}`}
+            {challenge.released === false && bestScore === null
+              ? releaseMessages.notReleased
+              : bestScore === null
+                ? messages.noScoreYet
+                : `${formatScore(bestScore)} / ${formatScore(challenge.score)}`}
           </strong>
         </p>
         {/* Under an exam, the exam screen around the page shows the exam's one countdown. */}
@@ -401,6 +416,7 @@ export function CompilerWorkspace({
           </div>
           <SubmissionHistory
             entries={history}
+            statementView={statementView}
             showLanguage={accepted.length > 1}
             disabled={over}
             onLoad={loadFromHistory}

@@ -5,12 +5,17 @@
  */
 import type { HistoryEntry } from '../../../contract/compiler.ts';
 import { messages } from '../../../contract/messages.ts';
+import { releaseMessages } from '../../../contract/result-release.ts';
+import type { StatementView } from '../../ui/statement-view.ts';
+import { SubmissionFeedback } from './submission-feedback.tsx';
 import { LANGUAGE_LABELS } from '../../../contract/verdicts.ts';
 import { formatScore } from './measures.ts';
 import { VerdictBadge } from './verdict-badge.tsx';
 
 type Props = {
   entries: HistoryEntry[];
+  /** Renders the teacher's feedback (features/statement's sanitised Markdown). */
+  statementView: StatementView;
   /** Each entry names its language when the challenge accepts several. */
   showLanguage: boolean;
   disabled: boolean;
@@ -20,6 +25,12 @@ type Props = {
 const timeOf = (entry: HistoryEntry) => new Date(entry.createdAt).toLocaleTimeString();
 
 function Outcome({ entry }: { entry: HistoryEntry }) {
+  if (entry.released === false && entry.status === 'judged')
+    return (
+      <span className="muted" data-testid="not-released">
+        {releaseMessages.notReleased}
+      </span>
+    );
   if (entry.verdict === null)
     return (
       <span className="muted">
@@ -51,7 +62,13 @@ function Outcome({ entry }: { entry: HistoryEntry }) {
   );
 }
 
-export function SubmissionHistory({ entries, showLanguage, disabled, onLoad }: Props) {
+export function SubmissionHistory({
+  entries,
+  statementView,
+  showLanguage,
+  disabled,
+  onLoad,
+}: Props) {
   if (entries.length === 0) return null;
   return (
     <details className="submission-history" data-testid="submission-history">
@@ -73,6 +90,13 @@ export function SubmissionHistory({ entries, showLanguage, disabled, onLoad }: P
             >
               {messages.historyLoad}
             </button>
+            {entry.feedback ? (
+              <SubmissionFeedback
+                feedback={entry.feedback}
+                code={entry.code}
+                statementView={statementView}
+              />
+            ) : null}
           </li>
         ))}
       </ol>

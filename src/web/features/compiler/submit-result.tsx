@@ -5,13 +5,40 @@
  */
 import type { GroupResult, SubmissionResult } from '../../../contract/compiler.ts';
 import { messages } from '../../../contract/messages.ts';
+import { releaseMessages } from '../../../contract/result-release.ts';
+import type { FinishedSubmission } from './use-submissions.ts';
 import { CompareRuleNote } from './compare-rule-note.tsx';
 import { formatScore } from './measures.ts';
 import { OutputBlock } from './output-block.tsx';
 import { SampleOutcomes } from './sample-outcomes.tsx';
 import { VerdictBadge } from './verdict-badge.tsx';
 
-export function SubmitResult({ result }: { result: SubmissionResult }) {
+/** The judge is done, but the results are not released yet: the samples only. */
+function Withheld({ result }: { result: Extract<FinishedSubmission, { status: 'withheld' }> }) {
+  return (
+    <section
+      className="result-panel"
+      aria-labelledby="submit-result-heading"
+      data-testid="submit-result"
+    >
+      <h2 id="submit-result-heading" className="result-panel__title">
+        {messages.submitResultHeading}
+      </h2>
+      <p data-testid="not-released">{releaseMessages.notReleased}</p>
+      {result.compileOutput ? (
+        <OutputBlock label={messages.compileOutputLabel} text={result.compileOutput} tone="error" />
+      ) : null}
+      {result.samples.length > 0 ? <SampleOutcomes samples={result.samples} /> : null}
+    </section>
+  );
+}
+
+export function SubmitResult({ result }: { result: SubmissionResult | FinishedSubmission }) {
+  if ('status' in result && result.status === 'withheld') return <Withheld result={result} />;
+  return <Released result={result} />;
+}
+
+function Released({ result }: { result: SubmissionResult }) {
   const hiddenVerdicts = Object.entries(result.hidden.verdicts)
     .filter(([verdict]) => verdict !== 'Accepted')
     .map(([verdict, count]) => `${verdict} × ${count}`)

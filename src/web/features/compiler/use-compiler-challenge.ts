@@ -22,15 +22,17 @@ async function loadChallenge(
   challengeId: string,
   owner: string,
 ): Promise<{ challenge: CompilerChallenge; clock: ServerClock }> {
-  const scope = credentials.examCode ? problemScope(challengeId, credentials.examCode) : undefined;
+  // Every problem keeps its copy, a challenge sat alone too (issue 34 item 4: its history and
+  // feedback open offline once loaded, which needs the page itself to open).
+  const scope = problemScope(challengeId, credentials.examCode);
   try {
     const challenge = await fetchCompilerChallenge(credentials, challengeId);
     const receivedAt = Date.now();
-    if (scope) void saveProblemCopy(owner, scope, challenge, receivedAt);
+    void saveProblemCopy(owner, scope, challenge, receivedAt);
     return { challenge, clock: serverClock(challenge.serverNow, receivedAt) };
   } catch (error) {
     const copy =
-      scope && error instanceof ApiError && error.status === 0
+      error instanceof ApiError && error.status === 0
         ? await loadProblemCopy(owner, scope)
         : undefined;
     if (!copy) throw error;

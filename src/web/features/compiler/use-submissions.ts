@@ -14,11 +14,7 @@
  * under that exam whenever the network returns.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type {
-  JudgedSubmission,
-  SubmissionState,
-  SubmissionStatus,
-} from '../../../contract/compiler.ts';
+import type { SubmissionState } from '../../../contract/compiler.ts';
 import type { JudgeLanguage } from '../../../contract/verdicts.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { followSubmission, submitCode, type CompilerCredentials } from './compiler-api.ts';
@@ -43,10 +39,13 @@ type Options = {
   credentials: CompilerCredentials;
   clock: ServerClock;
   /** A submission (sent now or from the queue) was judged. */
-  onJudged: (result: JudgedSubmission, fromQueue: boolean) => void;
+  onJudged: (result: FinishedSubmission, fromQueue: boolean) => void;
   /** The server refused a queued submission for good (time rules), or gave up on one: its message. */
   onRefused: (message: string) => void;
 };
+
+/** A submission the judge is done with: its result, or only its samples while not released. */
+export type FinishedSubmission = Extract<SubmissionState, { status: 'judged' | 'withheld' }>;
 
 export type SubmitOutcome = { kind: 'sent'; state: SubmissionState } | { kind: 'queued' };
 
@@ -57,7 +56,8 @@ export type Following = { state: SubmissionState | undefined; awaitingNetwork: b
 const worthRetrying = (error: unknown) =>
   error instanceof ApiError && (error.status === 0 || error.status >= 500);
 
-const isPending = (status: SubmissionStatus) => status === 'queued' || status === 'running';
+const isPending = (status: SubmissionState['status']) =>
+  status === 'queued' || status === 'running';
 
 function networkBack(signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
@@ -106,7 +106,7 @@ export function useSubmissions(options: Options) {
             state = await followSubmission(
               credentials,
               submissionId,
-              state?.status ?? 'queued',
+              state?.status === 'running' ? 'running' : 'queued',
               controller.signal,
             );
             show(state, false);
@@ -124,7 +124,8 @@ export function useSubmissions(options: Options) {
         }
         if (!state || controller.signal.aborted) return;
         forgetFollowed(owner, scope, submissionId);
-        if (state.status === 'judged') handlers.current.onJudged(state, fromQueue);
+        if (state.status === 'judged' || state.status === 'withheld')
+          handlers.current.onJudged(state, fromQueue);
         else if (state.status === 'failed') handlers.current.onRefused(state.message);
       } finally {
         followers.current.delete(submissionId);
@@ -147,7 +148,8 @@ export function useSubmissions(options: Options) {
   const sent = useCallback(
     (state: SubmissionState, fromQueue: boolean) => {
       if (isPending(state.status)) void follow(state.submissionId, state, fromQueue);
-      else if (state.status === 'judged') handlers.current.onJudged(state, fromQueue);
+      else if (state.status === 'judged' || state.status === 'withheld')
+        handlers.current.onJudged(state, fromQueue);
       else if (state.status === 'failed') handlers.current.onRefused(state.message);
     },
     [follow],

@@ -5,6 +5,7 @@
  * a confirmation, after which the screen shows the exam finished. Opened from this computer's copy
  * when the network is gone (use-student-exam.ts).
  */
+import { releaseMessages } from '../../../contract/result-release.ts';
 import { Link } from '@tanstack/react-router';
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import type { CompilerEvent } from '../../../contract/compiler-events.ts';
@@ -196,7 +197,7 @@ function ExamWorkspace({
   const onEvent = useCallback(
     (event: CompilerEvent) => {
       // A judged submission changes the problem's state and score and the total.
-      if (event.type === 'submitted') onJudged();
+      if (event.type === 'submitted' || event.type === 'withheld') onJudged();
     },
     [onJudged],
   );
@@ -248,7 +249,11 @@ function ExamWorkspace({
     }
   }
 
-  const total = totalLabel(exam.total, exam.totalPoints);
+  // Not released (result-release.ts): the neutral words instead of a total.
+  const total =
+    exam.released === false
+      ? releaseMessages.notReleased
+      : totalLabel(exam.total, exam.totalPoints);
   return (
     <div className="exam-screen">
       <ExamHeader

@@ -44,6 +44,7 @@ import {
 } from './results-api.ts';
 import { SectionSelect, useChooseSection } from './section-filter.tsx';
 import { SubmissionsDialog } from './submissions-dialog.tsx';
+import type { StatementView } from '../../ui/statement-view.ts';
 import { UpdatedLine } from './updated-line.tsx';
 import { useLiveAnswer } from './use-live-answer.ts';
 
@@ -69,6 +70,8 @@ type Props = {
   section?: string | undefined;
   /** A last column of another feature's (accommodations), handed down by the route. */
   rowAction?: StudentRowAction | undefined;
+  /** Previews feedback notes in the submissions dialog (features/statement, via the route). */
+  statementView?: StatementView | undefined;
 };
 
 export function ExamResultsView({
@@ -78,6 +81,7 @@ export function ExamResultsView({
   openChallenge,
   section,
   rowAction,
+  statementView,
 }: Props) {
   const navigate = useNavigate();
   const chooseSection = useChooseSection({ exam: examCode });
@@ -210,6 +214,7 @@ export function ExamResultsView({
         <SubmissionsDialog
           token={token}
           challengeId={openChallenge}
+          statementView={statementView}
           userId={openStudent}
           examCode={examCode}
           onClose={() =>

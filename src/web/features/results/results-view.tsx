@@ -16,7 +16,10 @@ import { listChallenges } from './results-api.ts';
 import { ResultsTable } from './results-table.tsx';
 import { SignalTimelineDialog } from './signal-timeline-dialog.tsx';
 import { SubmissionsDialog } from './submissions-dialog.tsx';
+import type { StatementView } from '../../ui/statement-view.ts';
+import { ReleasePanel } from './release-panel.tsx';
 import './results.css';
+import './grading.css';
 
 type Props = {
   token: string;
@@ -30,6 +33,8 @@ type Props = {
   section?: string | undefined;
   /** A last column on every student's row (accommodations), from another feature via the route. */
   rowAction?: StudentRowAction;
+  /** The statement's renderer (features/statement): previews feedback notes. */
+  statementView?: StatementView;
 };
 
 export function ResultsView({
@@ -40,6 +45,7 @@ export function ResultsView({
   signals,
   section,
   rowAction,
+  statementView,
 }: Props) {
   const navigate = useNavigate();
   if (exam)
@@ -51,6 +57,7 @@ export function ResultsView({
         challengeId={challengeId}
         section={section}
         rowAction={rowAction}
+        statementView={statementView}
       />
     );
   // Closing a student's dialog goes back to the table as it was (same place, no new history entry).
@@ -90,8 +97,15 @@ export function ResultsView({
         ) : null}
       </div>
       {challengeId ? (
-        // Keyed: another challenge's re-judge progress is never shown under this one.
-        <RejudgeChallenge key={challengeId} token={token} challengeId={challengeId} />
+        <div className="results__tools">
+          {/* Keyed: another challenge's progress and release state are never shown under this one. */}
+          <RejudgeChallenge key={challengeId} token={token} challengeId={challengeId} />
+          <ReleasePanel
+            key={`release-${challengeId}`}
+            token={token}
+            target={{ kind: 'challenge', challengeId }}
+          />
+        </div>
       ) : null}
       {challengeId ? (
         <ResultsTable
@@ -109,6 +123,7 @@ export function ResultsView({
           token={token}
           challengeId={challengeId}
           userId={student}
+          statementView={statementView}
           onClose={backToTable}
         />
       ) : null}
@@ -132,6 +147,7 @@ function ExamResults({
   challengeId,
   section,
   rowAction,
+  statementView,
 }: {
   token: string;
   exam: string;
@@ -139,6 +155,7 @@ function ExamResults({
   challengeId?: string | undefined;
   section?: string | undefined;
   rowAction?: StudentRowAction | undefined;
+  statementView?: StatementView | undefined;
 }) {
   return (
     <section aria-labelledby="results-heading" className="dash-section">
@@ -155,6 +172,11 @@ function ExamResults({
           {proctorMessages.linkLabel}
         </Link>
       </div>
+      <ReleasePanel
+        key={`release-${exam}`}
+        token={token}
+        target={{ kind: 'exam', examCode: exam }}
+      />
       {/* Keyed: another exam's filters and pages start afresh. */}
       <ExamResultsView
         key={exam}
@@ -164,6 +186,7 @@ function ExamResults({
         openChallenge={challengeId}
         section={section}
         rowAction={rowAction}
+        statementView={statementView}
       />
     </section>
   );

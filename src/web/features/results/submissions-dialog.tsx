@@ -22,6 +22,9 @@ import { fetchTestOutput } from './test-outputs-api.ts';
 import { useStudentSubmissions } from './use-student-submissions.ts';
 import { StudentDialog } from './student-dialog.tsx';
 import { VerdictText } from '../../ui/verdict-text.tsx';
+import type { StatementView } from '../../ui/statement-view.ts';
+import { feedbackMessages } from '../../../contract/submission-feedback.ts';
+import { FeedbackPanel } from './feedback-panel.tsx';
 
 // CodeMirror and the diff library load only when their tab is opened.
 const CodeViewer = lazy(() => import('./code-viewer.tsx'));
@@ -33,10 +36,19 @@ type Props = {
   userId: string;
   /** Opened from an exam's matrix (issue 31): the submissions made in that exam. */
   examCode?: string | undefined;
+  /** Previews the feedback note (features/statement's renderer, handed down by the route). */
+  statementView?: StatementView | undefined;
   onClose: () => void;
 };
 
-export function SubmissionsDialog({ token, challengeId, userId, examCode, onClose }: Props) {
+export function SubmissionsDialog({
+  token,
+  challengeId,
+  userId,
+  examCode,
+  statementView,
+  onClose,
+}: Props) {
   // Bumped after a re-judge is queued: the list is fetched at once and then follows it.
   const [refresh, setRefresh] = useState(0);
   const answer = useStudentSubmissions(token, challengeId, userId, refresh, examCode);
@@ -51,6 +63,7 @@ export function SubmissionsDialog({ token, challengeId, userId, examCode, onClos
       {answer.state === 'loaded' ? (
         <DialogBody
           token={token}
+          statementView={statementView}
           data={answer.data}
           onRejudgeQueued={() => setRefresh((n) => n + 1)}
         />
@@ -65,10 +78,12 @@ export function SubmissionsDialog({ token, challengeId, userId, examCode, onClos
 
 function DialogBody({
   token,
+  statementView,
   data,
   onRejudgeQueued,
 }: {
   token: string;
+  statementView: StatementView | undefined;
   data: StudentSubmissionsResponse;
   onRejudgeQueued: () => void;
 }) {
@@ -133,6 +148,7 @@ function DialogBody({
           />
           <SubmissionDetails
             token={token}
+            statementView={statementView}
             submission={selected}
             submissions={submissions}
             truncated={truncated}
@@ -235,11 +251,13 @@ function SubmissionList({
 
 function SubmissionDetails({
   token,
+  statementView,
   submission,
   submissions,
   truncated,
 }: {
   token: string;
+  statementView: StatementView | undefined;
   submission: TeacherSubmission;
   submissions: TeacherSubmission[];
   truncated: ReadonlySet<number>;
@@ -268,6 +286,9 @@ function SubmissionDetails({
           <Tabs.Trigger value="compare" className="sub-tabs__tab">
             {messages.tabCompare}
           </Tabs.Trigger>
+          <Tabs.Trigger value="feedback" className="sub-tabs__tab">
+            {feedbackMessages.tabFeedback}
+          </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="tests" className="sub-tabs__panel">
           <SubmissionTests
@@ -294,6 +315,15 @@ function SubmissionDetails({
             key={submission.submissionId}
             submission={submission}
             submissions={submissions}
+          />
+        </Tabs.Content>
+        <Tabs.Content value="feedback" className="sub-tabs__panel">
+          <FeedbackPanel
+            key={submission.submissionId}
+            token={token}
+            submissionId={submission.submissionId}
+            code={submission.code}
+            statementView={statementView}
           />
         </Tabs.Content>
       </Tabs.Root>

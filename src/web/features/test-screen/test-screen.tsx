@@ -3,6 +3,7 @@
  * compiler page itself in a frame whose address the server builds from COMPILER_URL_TEMPLATE
  * (the built-in page by default, or an external provider's).
  */
+import { releaseMessages } from '../../../contract/result-release.ts';
 import { useEffect, useRef, useState } from 'react';
 import type { CompilerEvent } from '../../../contract/compiler-events.ts';
 import { messages } from '../../../contract/messages.ts';
@@ -26,6 +27,7 @@ function statusText(event: CompilerEvent | undefined): string {
   if (!event) return '';
   if (event.type === 'started') return messages.testStatusStarted;
   if (event.type === 'time-up') return messages.testStatusTimeUp;
+  if (event.type === 'withheld') return releaseMessages.notReleased;
   const round = (n: number) => String(Math.round(n * 100) / 100);
   return messages.testStatusSubmitted
     .replace('{score}', round(event.score))
