@@ -42,6 +42,8 @@ export const statisticsMessages = {
   openStatistics: 'Statistics',
   openSlotStatistics: 'Statistics: problem {slot}',
   backToResults: 'Back to results',
+  loading: 'Counting the tests…',
+  retry: 'Try again',
   examSlotHeading: '{exam}: problem {slot}',
   counted:
     '{students} students with a judged submission (the one that counts for them, as in Results).',

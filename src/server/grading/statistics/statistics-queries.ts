@@ -84,14 +84,16 @@ export function examSlotPopulation(
 export async function readStatisticsRows(db: Db, population: SQL): Promise<StatisticsRow[]> {
   const found = await db.execute(sql`
     with judged as materialized (
-      select p.challenge_id, s.id, s.score,
-        jsonb_path_query_array(s.details, '$.tests[*].verdict') as verdicts
+      select p.challenge_id, s.id, s.score, s.details->'tests' as tests
       from (${population}) p join submissions s on s.id = p.submission_id
       where s.verdict is not null
     ), tests as (
-      select j.challenge_id, j.id as submission_id, (t.n - 1)::int as test_index, t.verdict
+      select j.challenge_id, j.id as submission_id, (t.n - 1)::int as test_index,
+        t.test->>'verdict' as verdict
       from judged j
-        cross join lateral jsonb_array_elements_text(j.verdicts) with ordinality t(verdict, n)
+        cross join lateral jsonb_array_elements(
+          case when jsonb_typeof(j.tests) = 'array' then j.tests else '[]'::jsonb end)
+          with ordinality t(test, n)
     ), wrong as (
       select t.challenge_id, t.test_index, o.stdout, bool_or(o.stdout_cut) as cut,
         count(*)::int as n
