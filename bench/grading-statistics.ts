@@ -13,6 +13,12 @@ import { challengeStatisticsPath } from '../src/contract/grading-statistics.ts';
 import type { StatisticsResponse } from '../src/contract/grading-statistics.ts';
 import type { Db } from '../src/server/db/connection.ts';
 import { startBenchServer } from './bench-server.ts';
+import {
+  insertBenchAttempts,
+  insertBenchChallenge,
+  refreshBenchStandings,
+  timedGet,
+} from './bench-seed.ts';
 import { summarize } from './stats.ts';
 
 const STUDENTS = Number(process.env.BENCH_STATISTICS_STUDENTS ?? 2000);
@@ -32,31 +38,12 @@ type Figures = {
 };
 
 export async function seedStatisticsBench(db: Db): Promise<void> {
-  await db.execute(sql`
-    insert into challenges (challenge_id, challenge_name, challenge_desc, difficulty_lev, score,
-      start_date, end_date, time_dur, language, tags)
-    values (${CHALLENGE}, 'Bench', 'd', 'easy', 100, '2020-01-01', '2099-12-31', 60, 'python', 't')`);
-  await db.execute(sql`
-    insert into test_cases (challenge_id, ordinal, input, expected_output, hidden, weight)
-    select ${CHALLENGE}, t - 1, t || ' ' || t, (2 * t)::text, t > 1, 1
-    from generate_series(1, ${TESTS}) t`);
+  await insertBenchChallenge(db, CHALLENGE, TESTS);
   await db.execute(sql`
     insert into users (email, name, year, branch, college, password_hash)
     select 'stats' || i || '@bench.test', 'Student ' || i, '1', 'CSE', 'GEC', 'x'
     from generate_series(1, ${STUDENTS}) i`);
-  await db.execute(
-    sql`insert into sittings (kind, challenge_id) values ('challenge', ${CHALLENGE})`,
-  );
-  await db.execute(sql`
-    insert into sitting_attempts (sitting_id, user_id, started_at, deadline)
-    select s.id, u.id, now() - interval '2 hours', now() - interval '1 hour'
-    from users u cross join sittings s
-    where u.email like 'stats%@bench.test' and s.challenge_id = ${CHALLENGE}`);
-  await db.execute(sql`
-    insert into attempts (user_id, challenge_id, sitting_attempt_id, sitting_id, started_at)
-    select sa.user_id, ${CHALLENGE}, sa.id, sa.sitting_id, sa.started_at
-    from sitting_attempts sa join sittings s on s.id = sa.sitting_id
-    where s.challenge_id = ${CHALLENGE}`);
+  await insertBenchAttempts(db, CHALLENGE, 'stats%@bench.test');
   // Test t fails for a student when a hash of (student, submission, test) says so, about a
   // third of the time; the score follows the tests passed.
   await db.execute(sql`
@@ -86,22 +73,7 @@ export async function seedStatisticsBench(db: Db): Promise<void> {
     from submissions s
       cross join lateral jsonb_array_elements(s.details->'tests') with ordinality t(v, n)
     where s.challenge_id = ${CHALLENGE}`);
-  await db.execute(sql`
-    update attempts a set submission_count = s.n, last_submission_at = s.last_at,
-      best_score = s.best, best_submission_id = s.best_id
-    from (select user_id, count(*)::int as n, max(created_at) as last_at, max(score) as best,
-        (array_agg(id order by score desc, created_at))[1] as best_id
-      from submissions where challenge_id = ${CHALLENGE} group by user_id) s
-    where a.user_id = s.user_id and a.challenge_id = ${CHALLENGE}`);
-  await db.execute(sql`analyze`);
-}
-
-async function timed(url: string, headers: Record<string, string>): Promise<number> {
-  const started = performance.now();
-  const response = await fetch(url, { headers });
-  await response.arrayBuffer();
-  if (response.status !== 200) throw new Error(`${url}: ${response.status}`);
-  return performance.now() - started;
+  await refreshBenchStandings(db, CHALLENGE);
 }
 
 async function statisticsBenchmark(postgresAdminUrl?: string): Promise<Figures> {
@@ -120,14 +92,14 @@ async function statisticsBenchmark(postgresAdminUrl?: string): Promise<Figures> 
       block.tests.length === TESTS &&
       block.tests.every((t) => t.judged === STUDENTS && t.wrongOutputs.length > 0);
     for (let i = 0; i < 20; i++) {
-      await timed(health, {});
-      await timed(stats, headers);
+      await timedGet(health, {});
+      await timedGet(stats, headers);
     }
     const healthMs: number[] = [];
     const statsMs: number[] = [];
     for (let i = 0; i < SAMPLES; i++) {
-      healthMs.push(await timed(health, {}));
-      statsMs.push(await timed(stats, headers));
+      healthMs.push(await timedGet(health, {}));
+      statsMs.push(await timedGet(stats, headers));
     }
     const h = summarize(healthMs);
     const s = summarize(statsMs);

@@ -17,7 +17,10 @@ export function WrongOutputs({ stats }: { stats: ChallengeStatistics }) {
       {tests.map((test) => (
         <details key={test.index} className="stats-wrong__test">
           <summary className="stats-wrong__summary">
-            {statisticsMessages.wrongOutputsSummary
+            {(test.wrongOutputGroups === 1
+              ? statisticsMessages.wrongOutputsSummaryOne
+              : statisticsMessages.wrongOutputsSummary
+            )
               .replace('{test}', testName(test))
               .replace('{groups}', String(test.wrongOutputGroups))}
           </summary>
@@ -25,7 +28,9 @@ export function WrongOutputs({ stats }: { stats: ChallengeStatistics }) {
             {test.wrongOutputs.map((output, i) => (
               <li key={i} className="stats-wrong__item">
                 <span className="stats-wrong__count">
-                  {statisticsMessages.wrongOutputCount.replace('{count}', String(output.count))}
+                  {output.count === 1
+                    ? statisticsMessages.wrongOutputCountOne
+                    : statisticsMessages.wrongOutputCount.replace('{count}', String(output.count))}
                 </span>
                 <pre className="stats-wrong__sample">
                   {output.sample === '' ? (
