@@ -67,6 +67,8 @@ export const statisticsMessages = {
     'Histogram of {students} students’ scores in percent of the maximum: {bins}.',
   histogramTableCaption: 'Students per score range',
   binColumn: 'Score (% of maximum)',
+  histogramAxis:
+    'Score, % of the maximum: each bar from its number up to the next; 100 is full marks.',
   studentsColumn: 'Students',
 } as const;
 

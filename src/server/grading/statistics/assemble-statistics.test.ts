@@ -78,16 +78,15 @@ describe('assembleStatistics', () => {
     const [stats] = assembleStatistics(
       [challenge],
       [
-        row({ kind: 'verdict', testIndex: 1, text: 'Accepted', count: 1 }),
-        row({ kind: 'verdict', testIndex: 1, text: 'Wrong Answer', count: 3 }),
-        row({ kind: 'verdict', testIndex: 0, text: 'Accepted', count: 4 }),
+        row({ kind: 'submission', score: 10, verdicts: ['Accepted', 'Accepted'] }),
+        row({ kind: 'submission', score: 2.5, verdicts: ['Accepted', 'Wrong Answer'] }),
+        row({ kind: 'submission', score: 2.5, verdicts: ['Accepted', 'Wrong Answer'] }),
+        // A test the challenge no longer has is left out.
+        row({ kind: 'submission', score: 2.5, verdicts: ['Accepted', 'Wrong Answer', 'Accepted'] }),
         row({ kind: 'wrong', testIndex: 1, text: '14\n', count: 1, shortened: false, groups: 2 }),
         row({ kind: 'wrong', testIndex: 1, text: '16\n', count: 2, shortened: true, groups: 2 }),
-        row({ kind: 'score', score: 10, count: 1 }),
-        row({ kind: 'score', score: 2.5, count: 3 }),
-        // Another challenge's rows and a test the challenge no longer has are left out.
-        row({ kind: 'verdict', challengeId: 'D', testIndex: 0, text: 'Accepted', count: 9 }),
-        row({ kind: 'verdict', testIndex: 5, text: 'Accepted', count: 9 }),
+        // Another challenge's rows are left out.
+        row({ kind: 'submission', challengeId: 'D', score: 1, verdicts: ['Accepted'] }),
       ],
     );
     expect(stats?.students).toBe(4);

@@ -12,25 +12,27 @@ import {
   type VerdictCount,
   type WrongOutput,
 } from '../../../contract/grading-statistics.ts';
-import { VERDICTS, isVerdict } from '../../../contract/verdicts.ts';
+import { VERDICTS, isVerdict, type Verdict } from '../../../contract/verdicts.ts';
 import type { StatisticsChallenge } from './statistics-queries.ts';
 
 /** One row of the statistics query; which fields are set depends on `kind`. */
 export type StatisticsRow = {
-  kind: 'verdict' | 'wrong' | 'score';
+  kind: 'submission' | 'wrong';
   challengeId: string;
-  /** verdict, wrong: the test (0-based). */
+  /** wrong: the test (0-based). */
   testIndex: number | null;
-  /** verdict: the verdict; wrong: the output's sample. */
+  /** wrong: the output's sample. */
   text: string | null;
-  /** Students (counting submissions) in this row. */
+  /** Students in this row (1 for a submission). */
   count: number;
   /** wrong: the sample is not the whole output. */
   shortened: boolean | null;
   /** wrong: how many different wrong outputs the test had. */
   groups: number | null;
-  /** score: the score these students have. */
+  /** submission: its score. */
   score: number | null;
+  /** submission: its verdict on each test, in test order (null when it has no tests). */
+  verdicts?: unknown;
 };
 
 /**
@@ -80,30 +82,45 @@ export function sortWrongOutputs(outputs: WrongOutput[]): WrongOutput[] {
   );
 }
 
-function testStatistics(index: number, hidden: boolean, rows: StatisticsRow[]): TestStatistics {
-  const verdicts: VerdictCount[] = [];
-  const wrongOutputs: WrongOutput[] = [];
-  let wrongOutputGroups = 0;
-  for (const row of rows) {
-    if (row.kind === 'verdict' && isVerdict(row.text))
-      verdicts.push({ verdict: row.text, count: row.count });
-    if (row.kind === 'wrong') {
-      wrongOutputs.push({
-        count: row.count,
-        sample: row.text ?? '',
-        shortened: row.shortened === true,
-      });
-      wrongOutputGroups = Math.max(wrongOutputGroups, row.groups ?? 0);
-    }
+/** Per test, per verdict, how many counted submissions had it. */
+export function countVerdicts(
+  submissions: readonly StatisticsRow[],
+): Map<number, Map<Verdict, number>> {
+  const counts = new Map<number, Map<Verdict, number>>();
+  for (const row of submissions) {
+    if (!Array.isArray(row.verdicts)) continue;
+    row.verdicts.forEach((verdict: unknown, index) => {
+      if (!isVerdict(verdict)) return;
+      const test = counts.get(index) ?? new Map<Verdict, number>();
+      test.set(verdict, (test.get(verdict) ?? 0) + row.count);
+      counts.set(index, test);
+    });
   }
+  return counts;
+}
+
+function testStatistics(
+  index: number,
+  hidden: boolean,
+  verdictCounts: Map<Verdict, number> | undefined,
+  wrongRows: StatisticsRow[],
+): TestStatistics {
+  const verdicts: VerdictCount[] = [...(verdictCounts ?? new Map<Verdict, number>())].map(
+    ([verdict, count]) => ({ verdict, count }),
+  );
+  const wrongOutputs: WrongOutput[] = wrongRows.map((row) => ({
+    count: row.count,
+    sample: row.text ?? '',
+    shortened: row.shortened === true,
+  }));
   return {
     index,
     hidden,
     judged: verdicts.reduce((n, v) => n + v.count, 0),
-    passed: verdicts.find((v) => v.verdict === 'Accepted')?.count ?? 0,
+    passed: verdictCounts?.get('Accepted') ?? 0,
     verdicts: sortVerdicts(verdicts),
     wrongOutputs: sortWrongOutputs(wrongOutputs),
-    wrongOutputGroups,
+    wrongOutputGroups: Math.max(0, ...wrongRows.map((row) => row.groups ?? 0)),
   };
 }
 
@@ -117,23 +134,23 @@ export function assembleStatistics(
 ): ChallengeStatistics[] {
   return challenges.map((challenge) => {
     const own = rows.filter((r) => r.challengeId === challenge.challengeId);
-    const perTest = new Map<number, StatisticsRow[]>();
+    const submissions = own.filter((r) => r.kind === 'submission');
+    const verdicts = countVerdicts(submissions);
+    const wrong = new Map<number, StatisticsRow[]>();
     for (const row of own) {
-      if (row.testIndex === null) continue;
-      const list = perTest.get(row.testIndex) ?? [];
+      if (row.kind !== 'wrong' || row.testIndex === null) continue;
+      const list = wrong.get(row.testIndex) ?? [];
       list.push(row);
-      perTest.set(row.testIndex, list);
+      wrong.set(row.testIndex, list);
     }
-    const scores = own.flatMap((r) =>
-      r.kind === 'score' ? [{ score: r.score ?? 0, count: r.count }] : [],
-    );
+    const scores = submissions.map((r) => ({ score: r.score ?? 0, count: r.count }));
     return {
       challengeId: challenge.challengeId,
       challengeName: challenge.challengeName,
       maxScore: challenge.maxScore,
       students: scores.reduce((n, s) => n + s.count, 0),
       tests: challenge.hidden.map((hidden, index) =>
-        testStatistics(index, hidden, perTest.get(index) ?? []),
+        testStatistics(index, hidden, verdicts.get(index), wrong.get(index) ?? []),
       ),
       histogram: scoreHistogram(scores, challenge.maxScore),
     };

@@ -15,7 +15,7 @@ describe('histogramBars', () => {
     expect(bars).toHaveLength(11);
     expect(bars[2]).toMatchObject({ x: 21, y: 10, width: 8, height: 100, count: 4 });
     expect(bars[10]).toMatchObject({ height: 50, y: 60, label: '100' });
-    expect(bars[0]).toMatchObject({ height: 0, y: 110, label: '0–10' });
+    expect(bars[0]).toMatchObject({ height: 0, y: 110, label: '0' });
   });
 
   it('keeps one student visible among many, and draws nothing for an empty histogram', () => {

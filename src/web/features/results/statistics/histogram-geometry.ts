@@ -11,6 +11,7 @@ export type HistogramBar = {
   y: number;
   width: number;
   height: number;
+  /** Under the bar: its lower bound only, as eleven ranges side by side would run together. */
   label: string;
   count: number;
 };
@@ -57,7 +58,7 @@ export function histogramBars(
       y: floor - height,
       width: Math.max(0, slot - layout.gap),
       height,
-      label: binLabel(bin),
+      label: String(bin.from),
       count: bin.count,
     };
   });

@@ -39,7 +39,7 @@ export function ScoreHistogram({ bins, students }: { bins: ScoreBin[]; students:
               height={bar.height}
               rx={2}
               className={
-                bar.label === '100'
+                bar === bars.at(-1)
                   ? 'stats-histogram__bar stats-histogram__bar--full'
                   : 'stats-histogram__bar'
               }
@@ -66,7 +66,7 @@ export function ScoreHistogram({ bins, students }: { bins: ScoreBin[]; students:
         ))}
       </svg>
       <figcaption className="muted stats-histogram__caption">
-        {statisticsMessages.binColumn}
+        {statisticsMessages.histogramAxis}
       </figcaption>
       <table className="visually-hidden">
         <caption>{statisticsMessages.histogramTableCaption}</caption>
