@@ -26,6 +26,12 @@ import { readTestCases } from '../src/server/results/submission-queries.ts';
 import { createWallClock } from '../src/server/results/wall-clock.ts';
 import type { Db } from '../src/server/db/connection.ts';
 import { startBenchServer } from './bench-server.ts';
+import {
+  insertBenchAttempts,
+  insertBenchChallenge,
+  refreshBenchStandings,
+  timedGet,
+} from './bench-seed.ts';
 import { median, summarize } from './stats.ts';
 
 const STUDENTS = 10_000;
@@ -60,35 +66,14 @@ export type ResultsFigures = {
 
 /** Everything in a few statements: users, attempts, submissions with details, then standings. */
 export async function seedResultsBench(db: Db): Promise<void> {
-  await db.execute(sql`
-    insert into challenges (challenge_id, challenge_name, challenge_desc, difficulty_lev, score,
-      start_date, end_date, time_dur, language, tags)
-    values (${CHALLENGE}, 'Bench', 'd', 'easy', 100, '2020-01-01', '2099-12-31', 60, 'python', 't')`);
-  await db.execute(sql`
-    insert into test_cases (challenge_id, ordinal, input, expected_output, hidden, weight)
-    select ${CHALLENGE}, t - 1, t || ' ' || t, (2 * t)::text, t > 1, 1
-    from generate_series(1, ${TESTS}) t`);
+  await insertBenchChallenge(db, CHALLENGE, TESTS);
   await db.execute(sql`
     insert into users (email, name, year, branch, college, password_hash)
     select 'student' || i || '@bench.test', 'Student ' || i, ((i % 4) + 1)::text,
       (array['CSE', 'ECE', 'MECH', 'CIVIL', 'EEE'])[(i % 5) + 1], 'GEC',
       case when i % 3 = 0 then null else 'x' end
     from generate_series(1, ${STUDENTS}) i`);
-  await db.execute(
-    sql`insert into sittings (kind, challenge_id) values ('challenge', ${CHALLENGE})`,
-  );
-  await db.execute(sql`
-    insert into sitting_attempts (sitting_id, user_id, started_at, deadline)
-    select s.id, u.id,
-      now() - interval '2 hours' + (hashtext(u.email) % 600) * interval '1 second',
-      now() - interval '1 hour' + (hashtext(u.email) % 600) * interval '1 second'
-    from users u cross join sittings s
-    where u.email like '%@bench.test' and s.challenge_id = ${CHALLENGE}`);
-  await db.execute(sql`
-    insert into attempts (user_id, challenge_id, sitting_attempt_id, sitting_id, started_at)
-    select sa.user_id, ${CHALLENGE}, sa.id, sa.sitting_id, sa.started_at
-    from sitting_attempts sa join sittings s on s.id = sa.sitting_id
-    where s.challenge_id = ${CHALLENGE}`);
+  await insertBenchAttempts(db, CHALLENGE, '%@bench.test');
   // Scores 0..100 in steps of 20 from a hash, so the sort has many ties; passed tests follow.
   await db.execute(sql`
     insert into submissions (user_id, challenge_id, sitting_attempt_id, language, code, status,
@@ -105,22 +90,7 @@ export async function seedResultsBench(db: Db): Promise<void> {
     from attempts a cross join generate_series(1, ${SUBMISSIONS_PER_STUDENT}) k
       cross join lateral (select abs(hashtext(a.user_id::text || k)) % ${TESTS + 1} as passed) p
     where a.challenge_id = ${CHALLENGE}`);
-  await db.execute(sql`
-    update attempts a set submission_count = s.n, last_submission_at = s.last_at,
-      best_score = s.best, best_submission_id = s.best_id
-    from (select user_id, count(*)::int as n, max(created_at) as last_at, max(score) as best,
-        (array_agg(id order by score desc, created_at))[1] as best_id
-      from submissions where challenge_id = ${CHALLENGE} group by user_id) s
-    where a.user_id = s.user_id and a.challenge_id = ${CHALLENGE}`);
-  await db.execute(sql`analyze`);
-}
-
-async function timed(url: string, headers: Record<string, string>): Promise<number> {
-  const started = performance.now();
-  const response = await fetch(url, { headers });
-  await response.arrayBuffer();
-  if (response.status !== 200) throw new Error(`${url}: ${response.status}`);
-  return performance.now() - started;
+  await refreshBenchStandings(db, CHALLENGE);
 }
 
 /** The rows of the export in memory, then exceljs writing them alone into a sink. */
@@ -168,14 +138,14 @@ export async function resultsBenchmark(postgresAdminUrl?: string): Promise<Resul
     const check = (await (await fetch(page, { headers })).json()) as { rows: unknown[] };
     let ok = check.rows.length === 50;
     for (let i = 0; i < 30; i++) {
-      await timed(health, {});
-      await timed(page, headers);
+      await timedGet(health, {});
+      await timedGet(page, headers);
     }
     const healthMs: number[] = [];
     const pageMs: number[] = [];
     for (let i = 0; i < SAMPLES; i++) {
-      healthMs.push(await timed(health, {}));
-      pageMs.push(await timed(page, headers));
+      healthMs.push(await timedGet(health, {}));
+      pageMs.push(await timedGet(page, headers));
     }
     const h = summarize(healthMs);
     const p = summarize(pageMs);

@@ -6,6 +6,7 @@ import { authLoadBenchmark } from './auth-load.ts';
 import { reportDeadlineBenchmark } from './deadline-burst.ts';
 import { reportExamsBenchmark } from './exams.ts';
 import { reportGuessingBenchmark } from './guessing.ts';
+import { reportStatisticsBenchmark } from './grading-statistics.ts';
 import { reportImportBenchmark } from './problem-import.ts';
 import { judgeBenchmark, THROUGHPUT_GOAL } from './judge.ts';
 import { reportRosterBenchmark } from './roster.ts';
@@ -26,7 +27,7 @@ const targets: { label: string; url: string | undefined }[] = [
 ];
 
 // `BENCH_ONLY=judge,roster npm run bench` runs a subset (auth, guessing, roster, judge, results,
-// exams, import, web, deadline, similarity, sitting, roles). `auth` runs `guessing` too.
+// exams, import, web, deadline, similarity, sitting, roles, statistics). `auth` runs `guessing` too.
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
 const wanted = (name: string) => !only || only.includes(name);
 
@@ -87,6 +88,7 @@ const deadlineMissed = wanted('deadline') ? await reportDeadlineBenchmark(postgr
 const similarityMissed = wanted('similarity') ? await reportSimilarityBenchmark() : 0;
 const sittingMissed = wanted('sitting') ? await reportSittingBenchmark(targets) : 0;
 const rolesMissed = wanted('roles') ? await reportRolesBenchmark(targets) : 0;
+const statisticsMissed = wanted('statistics') ? await reportStatisticsBenchmark(targets) : 0;
 
 async function reportJudge() {
   console.log(`\nJudge: sandboxed (bwrap, cgroups, seccomp) vs bare runs of the same commands`);
@@ -142,3 +144,5 @@ if (guessingMissed > 0)
 if (similarityMissed > 0) console.log('Similarity report: the 5 s goal was not met, see above.');
 if (sittingMissed > 0) console.log(`Sitting: ${sittingMissed} goal(s) not met, see above.`);
 if (rolesMissed > 0) console.log(`Roles: ${rolesMissed} goal(s) not met, see above.`);
+if (statisticsMissed > 0)
+  console.log(`Per-test statistics: ${statisticsMissed} goal(s) not met, see above.`);

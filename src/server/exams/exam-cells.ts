@@ -11,7 +11,7 @@ import type { ExamScoring } from '../../contract/exams.ts';
 import { ALLOWED_PASTES_SQL } from '../integrity/signals/signal-rules.ts';
 
 /** The submission that counts for the standing `a`, as a lateral subquery's body. */
-function countingSubmission(scoring: ExamScoring): SQL {
+export function countingSubmission(scoring: ExamScoring): SQL {
   return scoring === 'best'
     ? sql`select s.id, s.score, s.verdict from submissions s where s.id = a.best_submission_id`
     : sql`select s.id, s.score, s.verdict from submissions s

@@ -67,7 +67,7 @@ export type ResultsFilters = Pick<
  * attempt's standing stays (its submissions are visible to staff), the results show the new one.
  * Two index lookups, made only for students who have a standing.
  */
-const currentAttemptOnly = sql`not exists (select 1 from sitting_attempts this_sa
+export const currentAttemptOnly = sql`not exists (select 1 from sitting_attempts this_sa
     join sitting_attempts later_sa on later_sa.sitting_id = this_sa.sitting_id
       and later_sa.user_id = this_sa.user_id and later_sa.number > this_sa.number
     where this_sa.id = a.sitting_attempt_id)`;

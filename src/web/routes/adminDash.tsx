@@ -28,6 +28,7 @@ import { JudgeQueuePanel } from '../features/judge-queue/judge-queue-panel.tsx';
 import { ImportProblemPanel } from '../features/problems/import-problem-panel.tsx';
 import { ProctorView } from '../features/proctor/proctor-view.tsx';
 import { ResultsView } from '../features/results/results-view.tsx';
+import { StatisticsView } from '../features/results/statistics/statistics-view.tsx';
 import { SimilarityView } from '../features/similarity/similarity-view.tsx';
 import { RosterUploadPanel } from '../features/roster-upload/roster-upload-panel.tsx';
 import { StudentsView } from '../features/students/students-view.tsx';
@@ -53,8 +54,10 @@ const loadAdminSession = () => import('../session/admin-session.ts');
 export const Route = createFileRoute('/adminDash')({
   // Links are typed by DashSearch; the page (a lazy chunk) checks the values with the dashboard's
   // schema, so neither zod nor admin code is downloaded before a student's first screen.
-  validateSearch: (search: DashSearch & SearchSchemaInput) =>
-    textParams(search, [
+  validateSearch: (search: DashSearch & SearchSchemaInput) => ({
+    // The statistics' slot is a number in the address (the router reads `slot=2` as 2).
+    ...(typeof search.slot === 'number' ? { slot: search.slot } : {}),
+    ...textParams(search, [
       'view',
       'challengeId',
       'exam',
@@ -65,6 +68,7 @@ export const Route = createFileRoute('/adminDash')({
       'courseId',
       'sectionId',
     ]),
+  }),
   beforeLoad: async () => {
     const { currentAdminSession } = await loadAdminSession();
     if (!currentAdminSession()) throw redirect({ to: '/admin', replace: true });
@@ -83,6 +87,7 @@ function View({
   section,
   courseId,
   sectionId,
+  slot,
   self,
 }: {
   view: DashView;
@@ -98,6 +103,8 @@ function View({
   /** The Students view's course and section (issue 33). */
   courseId?: string;
   sectionId?: string;
+  /** The Statistics view's exam slot (issue 34). */
+  slot?: number;
 }) {
   const navigate = useNavigate();
   const scope = { ...(courseId ? { courseId } : {}), ...(sectionId ? { sectionId } : {}) };
@@ -129,6 +136,17 @@ function View({
           section={section}
           rowAction={accommodationsRowAction}
           statementView={Statement}
+        />
+      );
+    case 'statistics':
+      return (
+        <StatisticsView
+          key={`${exam ?? challengeId ?? ''}/${slot ?? ''}`}
+          token={token}
+          challengeId={challengeId}
+          exam={exam}
+          slot={slot}
+          section={section}
         />
       );
     case 'similarity':
@@ -261,6 +279,7 @@ function AdminDashPage() {
     section,
     courseId,
     sectionId,
+    slot,
   } = dashSearchSchema.parse(Route.useSearch());
   const admin = useAdminSession();
   const self = useStaffSelf(admin?.token ?? '');
@@ -271,7 +290,9 @@ function AdminDashPage() {
       <SiteHeader />
       <DashLayout
         // The one-time password sheet is part of Students (issue 33).
-        current={view === 'credential-sheet' ? 'students' : view}
+        current={
+          view === 'credential-sheet' ? 'students' : view === 'statistics' ? 'results' : view
+        }
         adminEmail={admin.email}
         isOwner={self ? self.role === 'owner' : null}
         onLogout={() => {
@@ -293,6 +314,7 @@ function AdminDashPage() {
           section={section}
           courseId={courseId}
           sectionId={sectionId}
+          slot={slot}
           self={self}
         />
       </DashLayout>

@@ -32,6 +32,8 @@ export const dashViews = [
   'audit',
   // Issue 33: the one-time password sheet of the Students view's course or section.
   'credential-sheet',
+  // Issue 34: per-test statistics of a challenge (`challengeId`) or an exam's slot (`exam`, `slot`).
+  'statistics',
 ] as const;
 export type DashView = (typeof dashViews)[number];
 export const DEFAULT_DASH_VIEW: DashView = 'excel-upload';
@@ -47,6 +49,8 @@ export const dashSearchSchema = z.object({
   sectionId: z.uuid().optional().catch(undefined),
   /** A student whose exam events (issue 17) are open over the Results table. */
   signals: z.uuid().optional().catch(undefined),
+  /** The Statistics view's slot of the exam (issue 34): 1, 2, … */
+  slot: z.number().int().min(1).max(1000).optional().catch(undefined),
   /** The Results view's section of the course (issue 33): a filter kept in the address. */
   section: z.uuid().optional().catch(undefined),
   /** The Similarity view's open pair: two submission ids joined by `~` (issue 17). */

@@ -36,6 +36,7 @@ import {
 } from './exam-results-columns.tsx';
 import { ExamExportButtons } from './exam-export-buttons.tsx';
 import { ExamSimilarityLinks } from './exam-similarity-links.tsx';
+import { ExamStatisticsLinks } from './statistics/exam-statistics-links.tsx';
 import {
   examResultsUrl,
   fetchExamResultsAt,
@@ -185,6 +186,7 @@ export function ExamResultsView({
         <ExamExportButtons token={token} examCode={examCode} query={query} />
       </div>
       <UpdatedLine checkedAt={live.checkedAt} changedAt={live.changedAt} />
+      {data ? <ExamStatisticsLinks exam={data.exam} section={section} /> : null}
       {data ? <ExamSimilarityLinks exam={data.exam} /> : null}
 
       <DataTable

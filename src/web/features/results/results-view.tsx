@@ -5,6 +5,7 @@
  * admin's token comes in as a prop, as in every dashboard view.
  */
 import { Link, useNavigate } from '@tanstack/react-router';
+import { statisticsMessages } from '../../../contract/grading-statistics.ts';
 import { messages } from '../../../contract/messages.ts';
 import { proctorMessages } from '../../../contract/proctor.ts';
 import { ChallengeSelect } from '../../ui/challenge-select.tsx';
@@ -75,6 +76,17 @@ export function ResultsView({
           {messages.resultsTitle}
         </h2>
         <Pickers token={token} challengeId={challengeId} />
+        {challengeId ? (
+          // Per-test statistics of the same students (issue 34), a view of its own.
+          <Link
+            to="/adminDash"
+            search={{ view: 'statistics', challengeId, section }}
+            className="button button--secondary"
+            data-testid="open-statistics"
+          >
+            {statisticsMessages.openStatistics}
+          </Link>
+        ) : null}
         {challengeId ? (
           // The similarity report of the same challenge (issue 17), a view of its own.
           <Link

@@ -1,7 +1,7 @@
 /** What a view shows while its call is loading, or after it failed (with a way to ask again). */
 import type { ReactNode } from 'react';
 import { messages } from '../../../contract/messages.ts';
-import type { Answer } from './use-answer.ts';
+import type { Answer } from '../../ui/use-answer.ts';
 
 type Props<T> = {
   answer: Answer<T>;

@@ -12,7 +12,7 @@ import { AnswerState } from './answer-state.tsx';
 import { CodePane } from './code-pane.tsx';
 import { longestText, sharedText } from './shared-size.tsx';
 import { fetchPair } from './similarity-api.ts';
-import { useAnswer } from './use-answer.ts';
+import { useAnswer } from '../../ui/use-answer.ts';
 
 type Props = {
   token: string;

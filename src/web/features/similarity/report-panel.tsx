@@ -14,7 +14,7 @@ import { AnswerState } from './answer-state.tsx';
 import { PairsTable } from './pairs-table.tsx';
 import { SettingsForm } from './settings-form.tsx';
 import { fetchReport } from './similarity-api.ts';
-import { useAnswer } from './use-answer.ts';
+import { useAnswer } from '../../ui/use-answer.ts';
 
 const THRESHOLDS = [SIMILARITY_MIN_THRESHOLD, 30, 40, 50, 60, 70, 80, 90];
 

@@ -1,11 +1,11 @@
 /**
  * One call's answer as the view shows it: loading, the answer, or the failure's message (also
  * shown as the error toast every failed call gets, spec §8). `retry` asks again. A newer request
- * (another challenge, threshold or pair) cancels the one before, so an old answer never lands.
+ * (in the similarity report: another challenge, threshold or pair) cancels the one before, so an old answer never lands.
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { messages } from '../../../contract/messages.ts';
-import { showFailure } from '../../ui/show-failure.ts';
+import { messages } from '../../contract/messages.ts';
+import { showFailure } from './show-failure.ts';
 
 export type Answer<T> =
   { status: 'loading' } | { status: 'ready'; value: T } | { status: 'failed'; message: string };
