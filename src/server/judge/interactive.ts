@@ -21,8 +21,8 @@
  * Wall time: either box running into its limit ends the pair (its partner is killed at once), so
  * two programs that each wait for the other (a submission that never reads, an interactor waiting
  * for its answer) cannot hang: the submission's wall-clock limit ends it as Time Limit Exceeded.
- * The interactor's wall limit is the submission's plus its own, as it waits on the submission for
- * the submission's whole run.
+ * The interactor's wall limit is the most the submission's may stretch to plus its own, as it
+ * waits on the submission for the submission's whole run.
  */
 import fs from 'node:fs';
 import path from 'node:path';

@@ -29,6 +29,7 @@ import { LAUNCHER_PYTHON } from './launcher.ts';
 import {
   CODE_DIR_IN_BOX,
   LauncherPool,
+  MAX_WALL_STRETCH,
   runInBox,
   type BoxOptions,
   type BoxRunResult,
@@ -384,8 +385,10 @@ export class Judge {
                   {
                     pipe,
                     signal,
+                    // It waits on the submission, whose wall-clock limit stretches up to
+                    // MAX_WALL_STRETCH times on a busy machine (sandbox.ts): never ended first.
                     wallMs:
-                      own.wallMs +
+                      own.wallMs * MAX_WALL_STRETCH +
                       checkerWallLimitMs(interactor.lang.id, this.config.checkerTimeLimitMs),
                     ended,
                   },
