@@ -166,6 +166,8 @@ export const messages = {
   invalidTimeLimit: 'The time limit per test must be from 0.1 to 20 seconds',
   invalidMemoryLimit: 'The memory limit must be from 32 to 2048 MB',
   invalidOutputLimit: 'The output limit must be from 1 to 64 MiB',
+  interactiveRunsSamples:
+    'This is an interactive problem: your program talks to the judge’s program while it runs. Run plays each sample’s interaction and shows your program’s verdict; there is no custom input.',
   packageInteractive:
     'An interactive problem needs its interactor: one program in output_validators/ (or output_validator/)',
   packageMultiPass:

@@ -5,6 +5,7 @@
 // and the export keep the flag, and a student's Run on samples plays the sample's interaction.
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '../../src/contract/messages.ts';
 import type { ProblemImportResponse } from '../../src/contract/problems.ts';
 import { challengeLifecyclePath } from '../../src/contract/sittings.ts';
 import { readPackageFolder } from '../../src/server/problems/package-folder.ts';
@@ -102,6 +103,26 @@ describe.each(databaseKinds)('an interactive problem imported on %s', (kind) => 
       });
       const wrong = await run('submissions/wrong_answer/linear.py');
       expect(wrong.body).toMatchObject({ mode: 'samples', verdict: 'Wrong Answer' });
+      // The page knows, and hides the custom input, which the server refuses for it.
+      const page = await call(
+        server,
+        'GET',
+        '/api/compiler/challenge/GUESS',
+        undefined,
+        student.compiler,
+      );
+      expect(page.body).toMatchObject({ interactive: true });
+      const custom = await call(
+        server,
+        'POST',
+        '/api/compiler/run',
+        { challengeId: 'GUESS', language: 'python', code: 'print(1)\n', stdin: '5\n' },
+        student.compiler,
+      );
+      expect(custom).toMatchObject({
+        status: 400,
+        body: { message: messages.interactiveRunsSamples },
+      });
     },
   );
 });
