@@ -106,7 +106,7 @@ describe('interactive problems', () => {
     const program = `import os
 open('/tmp/left-by-program', 'w').write('x')
 print(os.getuid(), os.readlink('/proc/self/ns/pid'), len(os.listdir('/proc')), flush=True)
-print(input())
+input()
 `;
     const checker = `import os, sys
 uid, ns, _ = sys.stdin.readline().split()

@@ -258,6 +258,8 @@ async function launch(spec: BoxRunSpec, launcher: Launcher): Promise<BoxRunResul
   let endedAt: number | null = null;
 
   const killAll = () => {
+    // A killed program ends now: bwrap, killed with it, may never report its exit code.
+    endedAt ??= performance.now();
     launcher.kill();
     void group?.killAll();
   };
