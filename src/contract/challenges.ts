@@ -151,6 +151,12 @@ export const challengeInputSchema = z
         .min(1, { error: messages.invalidOutputLimit })
         .max(MAX_OUTPUT_LIMIT_MB, { error: messages.invalidOutputLimit })
         .optional(),
+      /**
+       * An interactive problem (issue 35): the checker program is the interactor, run beside the
+       * student's program with their standard input and output joined. Optional: a new challenge
+       * without it is not interactive, an update without it keeps the stored flag.
+       */
+      interactive: z.boolean().optional(),
       testCases: z
         .array(testCaseSchema, { error: messages.addTestCase })
         .min(1, { error: messages.addTestCase })
@@ -277,6 +283,8 @@ export const challengeSchema = z.object({
   compare: compareRuleSchema,
   /** The checker program ('' unless the rule is `checker`). Only administrators ever read it. */
   checkerSource: z.string(),
+  /** An interactive problem: the checker is the interactor (absent in older answers: false). */
+  interactive: z.boolean().optional(),
   /** Exam integrity settings (issue 17), both off unless the teacher turns them on. */
   captureTabChanges: z.boolean(),
   disablePaste: z.boolean(),
@@ -291,6 +299,7 @@ export const challengeSummarySchema = challengeSchema
     compare: true,
     languages: true,
     checkerSource: true,
+    interactive: true,
     testGroups: true,
     grading: true,
     captureTabChanges: true,

@@ -105,6 +105,11 @@ export const compilerChallengeSchema = z.object({
   /** How outputs are compared (issue 14): an addition, so the student knows before submitting. */
   compare: compareRuleSchema.optional(),
   /**
+   * An interactive problem (issue 35): the program talks to the judge's interactor while it runs,
+   * so Run plays the samples' interactions and takes no custom input. Absent: not interactive.
+   */
+  interactive: z.boolean().optional(),
+  /**
    * Exam integrity (issue 17): the attempt the page records signals for, and what it records.
    * Absent from servers before it: then nothing is recorded and nothing is blocked.
    */

@@ -166,7 +166,10 @@ export const messages = {
   invalidTimeLimit: 'The time limit per test must be from 0.1 to 20 seconds',
   invalidMemoryLimit: 'The memory limit must be from 32 to 2048 MB',
   invalidOutputLimit: 'The output limit must be from 1 to 64 MiB',
-  packageInteractive: 'Interactive problems are not supported yet',
+  interactiveRunsSamples:
+    'This is an interactive problem: your program talks to the judge’s program while it runs. Run plays each sample’s interaction and shows your program’s verdict; there is no custom input.',
+  packageInteractive:
+    'An interactive problem needs its interactor: one program in output_validators/ (or output_validator/)',
   packageMultiPass:
     'This is a multi-pass problem (Kattis multi_pass, DOMjudge multipass): its output validator runs the submission again on input it makes from the previous pass, which this portal does not do. It is refused rather than judged as a single pass, which would accept wrong submissions.',
   invalidWeight: 'A test weight must be a whole number from 0 to 1000',
@@ -283,7 +286,7 @@ export const messages = {
   menuImportProblem: 'Import problem',
   importProblemTitle: 'Import a problem package',
   importProblemIntro:
-    'A Kattis problem package (or a DOMjudge zip of the same layout) as a .zip: its statement, tests and groups, limits and output validator become a challenge. The submissions it carries under submissions/ are judged at once, so you see whether this judge agrees with the package. Interactive problems are not supported yet.',
+    'A Kattis problem package (or a DOMjudge zip of the same layout) as a .zip: its statement, tests and groups, limits and output validator become a challenge. The submissions it carries under submissions/ are judged at once, so you see whether this judge agrees with the package. Interactive problems are supported: their output validator runs as the interactor.',
   importPackageLabel: 'Problem package (.zip)',
   importIdLabel: 'Test code (leave empty to use the folder name in capitals)',
   importLanguagesLabel: 'Languages, comma-separated, the first the default (leave empty for all)',

@@ -89,6 +89,7 @@ function toChallenge(row: ChallengeRow, tests: TestCase[]): Challenge {
     grading: storedGrading.parse(row.grading),
     compare: storedRule.parse(row.compare),
     checkerSource: row.checkerSource,
+    interactive: row.interactive,
     captureTabChanges: row.captureTabChanges,
     disablePaste: row.disablePaste,
   };
@@ -111,6 +112,7 @@ function columns(values: ChallengeValues) {
     courseId: _course,
     outputLimitMb,
     grading,
+    interactive,
     ...fields
   } = values;
   return {
@@ -120,6 +122,7 @@ function columns(values: ChallengeValues) {
     ...(compare === undefined ? {} : { compare }),
     ...(outputLimitMb === undefined ? {} : { outputLimitMb }),
     ...(grading === undefined ? {} : { grading }),
+    ...(interactive === undefined ? {} : { interactive }),
     ...(checkerSource === undefined ? {} : { checkerSource }),
     ...(captureTabChanges === undefined ? {} : { captureTabChanges }),
     ...(disablePaste === undefined ? {} : { disablePaste }),

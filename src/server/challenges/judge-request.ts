@@ -23,5 +23,6 @@ export function judgeRequestFor(
     checkerSource: challenge.checkerSource,
     groups: challenge.testGroups,
     ...(challenge.grading ? { grading: challenge.grading } : {}),
+    ...(challenge.interactive ? { interactive: true } : {}),
   };
 }

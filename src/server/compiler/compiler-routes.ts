@@ -117,6 +117,9 @@ export const compilerRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => 
         gateFor(deps.checkAccess, request),
       );
       assertBeforeDeadline(attempt, at);
+      // An interactive program reads the interactor, not an input: only the samples can run it.
+      if (challenge.interactive && stdin !== undefined)
+        throw new HttpError(400, messages.interactiveRunsSamples);
       const language = chooseLanguage(acceptedLanguages(challenge), request.body.language);
       const limits = {
         timeLimitMs: challenge.timeLimitMs,

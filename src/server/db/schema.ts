@@ -301,6 +301,8 @@ export const challenges = pgTable(
     grading: jsonb('grading').$type<KattisGrading>(),
     /** The `checker` rule's program ('' otherwise): administrators only, never in a student's read. */
     checkerSource: text('checker_source').notNull().default(''),
+    /** An interactive problem (issue 35): the checker program runs as the interactor. */
+    interactive: boolean('interactive').notNull().default(false),
     /** Exam integrity (issue 17, contract/signals.ts): both off unless the teacher turns them on. */
     captureTabChanges: boolean('capture_tab_changes').notNull().default(false),
     disablePaste: boolean('disable_paste').notNull().default(false),

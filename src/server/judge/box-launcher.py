@@ -17,7 +17,8 @@
 # and {"id": n, "exit": code | null, "signal": number | null} when a box's first process ends.
 # The run itself goes straight from the server to the waiting process through prefix.go (one
 # line: {"argv", "env", "stdin": file, "cwd", "cpu": s, "fsize": bytes, "stack": bytes | null,
-# "nproc": n | null, "nice": n, "uid": n | null, "bpf": base64 | null, "statusFd": bool}), so
+# "nproc": n | null, "nice": n, "uid": n | null, "bpf": base64 | null, "statusFd": bool, and for
+# one of an interactive pair "stdout": FIFO, "stdoutFirst": bool}), so
 # starting a box wakes no process but that one: it opens the input file, sets its nice value and
 # the rlimits, drops to the box's uid (below) and execs argv (bwrap → program) with exactly fds 0-2
 # (3 = the seccomp filter and 4 = bwrap's status when asked). Exit 125 = the launcher itself
@@ -162,8 +163,28 @@ def box_main(go, out, err, status, procs):
             with open(path, "w") as f:
                 f.write(str(os.getpid()))
         run = json.loads(read_line(go))
-        stdin = os.open(run["stdin"], os.O_RDONLY)
-        fds = {0: stdin, 1: out, 2: 2}
+        stdout_path = run.get("stdout")
+        if stdout_path is None:
+            stdin = os.open(run["stdin"], os.O_RDONLY)
+            fds = {0: stdin, 1: out, 2: 2}
+        else:
+            # An interactive pair (interactive.ts): stdin and stdout are the two FIFOs between
+            # the submission's box and the interactor's, in a root-only folder. Whichever box
+            # comes first makes them. Opening a FIFO waits for its other end, so the two boxes
+            # open theirs in opposite orders (the submission its stdin first, the interactor its
+            # stdout first): each open meets the other box's, no cycle of waits can form.
+            for path in (run["stdin"], stdout_path):
+                try:
+                    os.mkfifo(path, 0o600)
+                except FileExistsError:
+                    pass
+            if run.get("stdoutFirst"):
+                stdout = os.open(stdout_path, os.O_WRONLY)
+                stdin = os.open(run["stdin"], os.O_RDONLY)
+            else:
+                stdin = os.open(run["stdin"], os.O_RDONLY)
+                stdout = os.open(stdout_path, os.O_WRONLY)
+            fds = {0: stdin, 1: stdout, 2: 2}
         if run["bpf"] is not None:
             mem = os.memfd_create("seccomp")
             os.write(mem, base64.b64decode(run["bpf"]))

@@ -18,7 +18,7 @@ import type { JudgeLanguage, Verdict } from '../../contract/verdicts.ts';
 import { checkerOutcome, JUDGE_MESSAGE_CHARS, type CheckerOutcome } from './checker-outcome.ts';
 import type { JudgeConfig } from './config.ts';
 import { LANGUAGES, type LanguageSpec, type SourcePlan } from './languages.ts';
-import { CODE_DIR_IN_BOX, type BoxOptions, type BoxRunResult } from './sandbox.ts';
+import { CODE_DIR_IN_BOX, type BoxOptions, type BoxPipe, type BoxRunResult } from './sandbox.ts';
 
 export interface CompiledChecker {
   lang: LanguageSpec;
@@ -32,8 +32,19 @@ export interface CheckedTest {
   /** The test's input, as text or as a host file (big test data). */
   input: string | { file: string };
   answer: string;
-  /** What the student's program printed. */
+  /** What the student's program printed ('' for an interactor: it reads the program live). */
   output: string;
+}
+
+/** A checker run as the interactor of an interactive problem (interactive.ts). */
+export interface InteractorRun {
+  /** Its stdin is the submission's stdout, its stdout the submission's stdin. */
+  pipe: BoxPipe;
+  signal: AbortSignal;
+  /** Its wall-clock limit: it waits on the submission for the submission's whole run. */
+  wallMs: number;
+  /** Called when its box is over, before its feedback is read. */
+  ended(run: BoxRunResult): void;
 }
 
 type Compile = (
@@ -162,6 +173,7 @@ export async function runChecker(
     'sandbox' | 'workDir' | 'checkerTimeLimitMs' | 'checkerMemoryMb' | 'checkerProcesses'
   >,
   box: CheckerBox,
+  interactor?: InteractorRun,
 ): Promise<CheckerOutcome> {
   const { sandbox, workDir } = config;
   const dir = makeOwnedFolder(workDir, 'check');
@@ -199,9 +211,11 @@ export async function runChecker(
       wallMs: checkerWallLimitMs(lang.id, config.checkerTimeLimitMs),
       memoryMb: config.checkerMemoryMb,
     };
+    if (interactor) limits.wallMs = interactor.wallMs;
     const run = await box({
       argv,
       stdin: test.output,
+      ...(interactor ? { pipe: interactor.pipe, signal: interactor.signal } : {}),
       ...limits,
       memoryMb: limits.memoryMb + lang.runtimeOverheadMb,
       pids: config.checkerProcesses,
@@ -214,6 +228,7 @@ export async function runChecker(
           ]
         : [],
     });
+    interactor?.ended(run);
     return checkerOutcome(
       run,
       {

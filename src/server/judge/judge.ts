@@ -5,7 +5,12 @@
  * run student code when the sandbox it was asked for is not really there.
  */
 import fs from 'node:fs';
-import { compileLimits, perTestCpuLimitMs, perTestWallLimitMs } from '../../contract/judge-cost.ts';
+import {
+  checkerWallLimitMs,
+  compileLimits,
+  perTestCpuLimitMs,
+  perTestWallLimitMs,
+} from '../../contract/judge-cost.ts';
 import type { CompareRule } from '../../contract/compare-rule.ts';
 import { groupOf, scoringOf } from '../../contract/test-groups.ts';
 import type { JudgeLanguage, Verdict } from '../../contract/verdicts.ts';
@@ -24,6 +29,7 @@ import { LAUNCHER_PYTHON } from './launcher.ts';
 import {
   CODE_DIR_IN_BOX,
   LauncherPool,
+  MAX_WALL_STRETCH,
   runInBox,
   type BoxOptions,
   type BoxRunResult,
@@ -32,6 +38,7 @@ import {
 import { seccompFilter } from './seccomp.ts';
 import { overallVerdict, scoreTests } from './scoring.ts';
 import { kattisStillJudged } from './kattis-grade.ts';
+import { runInteractive, type InteractiveOutcome } from './interactive.ts';
 import type {
   JudgeRequest,
   JudgeResult,
@@ -225,6 +232,8 @@ export class Judge {
       env: c.sandbox === 'none' ? { ...lang.env, HOME: dir, TMPDIR: dir } : lang.env,
       stdin: o.stdin,
       stdinFile: o.stdinFile,
+      pipe: o.pipe,
+      signal: o.signal,
       hostCodeDir: dir,
       codeWritable: o.writable,
       ...(o.binds ? { binds: o.binds } : {}),
@@ -267,6 +276,13 @@ export class Judge {
       ) => Promise<BoxRunResult>;
       /** Judges one output with a checker program, under this submission's uid. */
       check: (checker: CompiledChecker, test: CheckedTest) => Promise<CheckerOutcome>;
+      /** Runs the code against an interactor on one test (interactive.ts). */
+      interact: (
+        interactor: CompiledChecker,
+        test: CheckedTest,
+        timeLimitMs: number,
+        memoryLimitMb: number,
+      ) => Promise<{ run: BoxRunResult; outcome: InteractiveOutcome }>;
       lang: LanguageSpec;
       /** The compiled submission's host folder (removed afterwards unless moved away). */
       dir: string;
@@ -326,38 +342,82 @@ export class Judge {
         if (r.exitCode !== 0 || r.signal) return onCompileError('Compilation Error', output);
         if (plan.noEntry) return onCompileError('Compilation Error', plan.noEntry);
       }
+      const runOptions = (timeLimitMs: number, memoryLimitMb: number): BoxOptions => ({
+        argv: lang.run(ctx(memoryLimitMb)),
+        stdin: '',
+        cpuMs: perTestCpuLimitMs(lang.id, timeLimitMs),
+        // Close to the CPU limit (judge-cost.ts): CPU time decides the ordinary TLE, this
+        // kill bounds a program that sleeps or blocks, and with it the submission's cost.
+        wallMs: perTestWallLimitMs(lang.id, timeLimitMs),
+        memoryMb: memoryLimitMb + lang.runtimeOverheadMb,
+        writable: false,
+        usr: lang.runNeedsUsr,
+        ...(lang.stackUpToMemoryLimit ? { stackBytes: memoryLimitMb * 1024 * 1024 } : {}),
+      });
       return await use({
         run: (stdin, timeLimitMs, memoryLimitMb, outputLimitMb) =>
           box({
+            ...runOptions(timeLimitMs, memoryLimitMb),
             ...(outputLimitMb ? { outputBytes: outputLimitMb * 1024 * 1024 } : {}),
-            argv: lang.run(ctx(memoryLimitMb)),
             ...(typeof stdin === 'string' ? { stdin } : { stdin: '', stdinFile: stdin.file }),
-            cpuMs: perTestCpuLimitMs(lang.id, timeLimitMs),
-            // Close to the CPU limit (judge-cost.ts): CPU time decides the ordinary TLE, this
-            // kill bounds a program that sleeps or blocks, and with it the submission's cost.
-            wallMs: perTestWallLimitMs(lang.id, timeLimitMs),
-            memoryMb: memoryLimitMb + lang.runtimeOverheadMb,
-            writable: false,
-            usr: lang.runNeedsUsr,
-            ...(lang.stackUpToMemoryLimit ? { stackBytes: memoryLimitMb * 1024 * 1024 } : {}),
           }),
         check: (checker, test) =>
           runChecker(checker, test, uid, this.config, (o) => boxIn(checker.lang, checker.dir, o)),
+        interact: async (interactor, test, timeLimitMs, memoryLimitMb) => {
+          const own = runOptions(timeLimitMs, memoryLimitMb);
+          // The interactor's box has a uid of its own: the pair shares nothing but the pipes.
+          const interactorUid = this.uids?.acquire() ?? null;
+          let interactorContained = false;
+          try {
+            return await runInteractive(this.config.workDir, {
+              submission: (pipe, signal) => box({ ...own, pipe, signal }),
+              interactor: (pipe, signal, ended) =>
+                runChecker(
+                  interactor,
+                  test,
+                  interactorUid,
+                  this.config,
+                  async (o) => {
+                    const r = await this.box(interactor.lang, interactor.dir, interactorUid, o);
+                    interactorContained = r.contained;
+                    return r;
+                  },
+                  {
+                    pipe,
+                    signal,
+                    // It waits on the submission, whose wall-clock limit stretches up to
+                    // MAX_WALL_STRETCH times on a busy machine (sandbox.ts): never ended first.
+                    wallMs:
+                      own.wallMs * MAX_WALL_STRETCH +
+                      checkerWallLimitMs(interactor.lang.id, this.config.checkerTimeLimitMs),
+                    ended,
+                  },
+                ),
+              failure: (r) => failureVerdict(r, classifyLimits(lang, timeLimitMs, memoryLimitMb)),
+            });
+          } finally {
+            if (interactorUid !== null) await this.releaseUid(interactorUid, interactorContained);
+          }
+        },
         lang,
         dir: ws.dir,
       });
     } finally {
       ws.remove();
-      if (uid !== null && this.uids) {
-        // Every process a box starts descends from one that joined the box's cgroups before it
-        // dropped to the uid, and cannot leave them: a group seen empty means nothing of the uid
-        // is left. Only otherwise is /proc searched by uid (~6 ms of blocked event loop).
-        const left = contained ? [] : await this.uids.drain(uid);
-        if (left.length === 0) this.uids.release(uid);
-        else
-          console.error(`judge: uid ${uid} kept: processes ${left.join(', ')} would not go away`);
-      }
+      if (uid !== null) await this.releaseUid(uid, contained);
     }
+  }
+
+  /**
+   * Gives a box uid back. Every process a box starts descends from one that joined the box's
+   * cgroups before it dropped to the uid, and cannot leave them: a group seen empty means nothing
+   * of the uid is left. Only otherwise is /proc searched by uid (~6 ms of blocked event loop).
+   */
+  private async releaseUid(uid: number, contained: boolean): Promise<void> {
+    if (!this.uids) return;
+    const left = contained ? [] : await this.uids.drain(uid);
+    if (left.length === 0) this.uids.release(uid);
+    else console.error(`judge: uid ${uid} kept: processes ${left.join(', ')} would not go away`);
   }
 
   /**
@@ -446,10 +506,15 @@ export class Judge {
       // The checker first: when it cannot be built, no submission can be judged (a judge error).
       const checker = await this.checkerFor(req.compare, req.checkerSource);
       if (typeof checker === 'string') return failAll('Internal Error', checker);
+      if (req.interactive && !checker)
+        return failAll(
+          'Internal Error',
+          'an interactive challenge needs its interactor (a checker)',
+        );
       return await this.withSubmission(
         req.language,
         req.code,
-        async ({ run, check, lang }) => {
+        async ({ run, check, interact, lang }) => {
           const files = this.filesFor();
           try {
             const tests: TestResult[] = [];
@@ -482,20 +547,35 @@ export class Judge {
                 continue;
               }
               const input = t.inputFile ? { file: await files.path(t.inputFile) } : t.input;
-              const r = await run(input, req.timeLimitMs, req.memoryLimitMb, req.outputLimitMb);
               const expected = t.expectedOutputFile
                 ? await fs.promises.readFile(await files.path(t.expectedOutputFile), 'utf8')
                 : t.expectedOutput;
+              // An interactive test runs the code and the interactor together; else the code
+              // runs first and its output is judged afterwards.
+              const paired =
+                req.interactive && checker
+                  ? await interact(
+                      checker,
+                      { input, answer: expected, output: '' },
+                      req.timeLimitMs,
+                      req.memoryLimitMb,
+                    )
+                  : null;
+              const r =
+                paired?.run ??
+                (await run(input, req.timeLimitMs, req.memoryLimitMb, req.outputLimitMb));
               const limits = classifyLimits(lang, req.timeLimitMs, req.memoryLimitMb);
               let verdict: Verdict;
               let checked: { fraction?: number; judgeMessage?: string } = {};
-              const failure = failureVerdict(r, limits);
+              const failure = paired ? null : failureVerdict(r, limits);
               if (checker && !failure) {
-                const outcome = await check(checker, {
-                  input,
-                  answer: expected,
-                  output: r.stdout,
-                });
+                const outcome =
+                  paired?.outcome ??
+                  (await check(checker, {
+                    input,
+                    answer: expected,
+                    output: r.stdout,
+                  }));
                 if ('error' in outcome) {
                   verdict = 'Internal Error';
                   internal ??= outcome.error;
@@ -503,10 +583,9 @@ export class Judge {
                   checkerFailed = !outcome.setup;
                 } else {
                   verdict = outcome.verdict;
+                  const fraction = outcome.fraction ?? 1;
                   checked = {
-                    ...(outcome.fraction < 1 && verdict === 'Accepted'
-                      ? { fraction: outcome.fraction }
-                      : {}),
+                    ...(fraction < 1 && verdict === 'Accepted' ? { fraction } : {}),
                     ...(outcome.judgeMessage ? { judgeMessage: outcome.judgeMessage } : {}),
                   };
                 }

@@ -48,6 +48,10 @@ export interface LauncherRun {
   seccomp: Buffer | null;
   /** bwrap's --json-status-fd 4; a bare run (JUDGE_SANDBOX=none) has no such descriptor. */
   statusFd: boolean;
+  /** One of an interactive pair: its stdout is this FIFO (and `stdin` the other one). */
+  stdout?: string | undefined;
+  /** The interactor of a pair opens its stdout FIFO before its stdin (box-launcher.py). */
+  stdoutFirst?: boolean | undefined;
 }
 
 interface Reply {
@@ -243,6 +247,7 @@ export class Launcher {
         uid: run.uid,
         bpf: run.seccomp?.toString('base64') ?? null,
         statusFd: run.statusFd,
+        ...(run.stdout ? { stdout: run.stdout, stdoutFirst: run.stdoutFirst ?? false } : {}),
       })}\n`,
     );
     const fd = this.go;

@@ -24,6 +24,10 @@ export interface BoxRunSpec {
   stdin: string;
   /** A root-only host file to read stdin from instead of `stdin` (big test data, not copied). */
   stdinFile?: string | undefined;
+  /** An interactive pair's FIFOs: the box writes stdout here, not to the judge (interactive.ts). */
+  pipe?: BoxPipe | undefined;
+  /** Ends the box at once (its interactive partner ran into a limit or gave its verdict). */
+  signal?: AbortSignal | undefined;
   /** Host folder with the code; bound at /code (read-write only for compiling). */
   hostCodeDir: string;
   codeWritable: boolean;
@@ -52,6 +56,14 @@ export interface BoxRunSpec {
   nice: number;
 }
 
+/** One box's ends of an interactive pair: stdin from one FIFO, stdout to the other. */
+export interface BoxPipe {
+  stdin: string;
+  stdout: string;
+  /** The interactor opens its stdout first (box-launcher.py: no cycle of waiting opens). */
+  stdoutFirst: boolean;
+}
+
 /** What the judge asks of one box; the rest of its BoxRunSpec comes from the judge's settings. */
 export interface BoxOptions {
   argv: string[];
@@ -69,6 +81,8 @@ export interface BoxOptions {
   pids?: number;
   /** Standard output before Output Limit Exceeded; default: the judge's outputBytes. */
   outputBytes?: number;
+  pipe?: BoxPipe | undefined;
+  signal?: AbortSignal | undefined;
 }
 
 export interface BoxRunResult {
@@ -95,6 +109,13 @@ export interface BoxRunResult {
    * cgroups (or if a group would not empty) the judge must look for leftovers by uid instead.
    */
   contained: boolean;
+  /** Ended through BoxRunSpec.signal (its partner's end), not by itself or its own limits. */
+  aborted?: boolean;
+  /**
+   * When the program was seen ending (performance.now()): bwrap's report of its exit code, as it
+   * came; else when the box was over. Which of an interactive pair ended first (interactive.ts).
+   */
+  endedAt: number;
 }
 
 export const CODE_DIR_IN_BOX = '/code';
@@ -219,7 +240,7 @@ async function launch(spec: BoxRunSpec, launcher: Launcher): Promise<BoxRunResul
   // Input as a root-only file the launcher opens for the box: no writer to keep fed, no EPIPE.
   // Small inputs are written at once (a thread-pool round trip costs more than the write).
   // A stored test file is not copied: the launcher opens it where it is, as root, read-only.
-  if (!spec.stdinFile) {
+  if (!spec.stdinFile && !spec.pipe) {
     if (spec.stdin.length < 1 << 20)
       fs.writeFileSync(launcher.stdinFile, spec.stdin, { mode: 0o600 });
     else await fs.promises.writeFile(launcher.stdinFile, spec.stdin, { mode: 0o600 });
@@ -233,11 +254,21 @@ async function launch(spec: BoxRunSpec, launcher: Launcher): Promise<BoxRunResul
   let status = '';
   let outputExceeded = false;
   let wallTimedOut = false;
+  let aborted = false;
+  let endedAt: number | null = null;
 
   const killAll = () => {
+    // A killed program ends now: bwrap, killed with it, may never report its exit code.
+    endedAt ??= performance.now();
     launcher.kill();
     void group?.killAll();
   };
+  const onAbort = () => {
+    aborted = true;
+    killAll();
+  };
+  if (spec.signal?.aborted) onAbort();
+  else spec.signal?.addEventListener('abort', onAbort, { once: true });
   // The wall-clock kill charges a box the time it ran or slept, not the time a busy machine kept
   // it waiting for a core (its boxes run niced, behind the server, at an exam's deadline): when
   // the limit comes, the time its threads spent waiting to run is given back, up to
@@ -265,7 +296,8 @@ async function launch(spec: BoxRunSpec, launcher: Launcher): Promise<BoxRunResul
       {
         argv: spec.mode === 'none' ? spec.argv : sandboxArgv(spec),
         env: spec.mode === 'none' ? spec.env : {}, // bwrap gets the program's env by --setenv
-        stdin: spec.stdinFile ?? launcher.stdinFile,
+        stdin: spec.pipe?.stdin ?? spec.stdinFile ?? launcher.stdinFile,
+        ...(spec.pipe ? { stdout: spec.pipe.stdout, stdoutFirst: spec.pipe.stdoutFirst } : {}),
         cwd: spec.mode === 'none' ? spec.hostScratchDir : '/',
         cpuSeconds: Math.ceil(spec.cpuLimitMs / 1000) + 1,
         fileBytes: spec.fileBytes,
@@ -292,11 +324,15 @@ async function launch(spec: BoxRunSpec, launcher: Launcher): Promise<BoxRunResul
           stderr.push(b.subarray(0, spec.stderrBytes - stderrBytes));
           stderrBytes += b.length;
         },
-        status: (b) => (status += b.toString()),
+        status: (b) => {
+          status += b.toString();
+          if (endedAt === null && status.includes('"exit-code"')) endedAt = performance.now();
+        },
       },
     );
   } finally {
     clearTimeout(timer);
+    spec.signal?.removeEventListener('abort', onAbort);
   }
   const wallMs = performance.now() - started;
   const stats: RunCgroupStats = group?.stats() ?? {
@@ -309,8 +345,15 @@ async function launch(spec: BoxRunSpec, launcher: Launcher): Promise<BoxRunResul
   const outBytes = Buffer.concat(stdout);
   const code = exit.code;
   let setupError = exit.error;
-  if (code === 125 && !wallTimedOut) setupError ??= `launcher failed: ${err.trim()}`;
-  if (spec.mode === 'bwrap' && !status.includes('child-pid') && !wallTimedOut && !outputExceeded)
+  // A box its partner ended was killed, maybe before bwrap said anything: not a set-up failure.
+  if (code === 125 && !wallTimedOut && !aborted) setupError ??= `launcher failed: ${err.trim()}`;
+  if (
+    spec.mode === 'bwrap' &&
+    !status.includes('child-pid') &&
+    !wallTimedOut &&
+    !outputExceeded &&
+    !aborted
+  )
     setupError ??= `bwrap failed (exit ${code}): ${err.trim()}`;
   // bwrap writes the program's "exit-code" once the program ran. When bwrap exits by itself (no
   // kill: killed boxes end with a signal) without one, its set-up inside the box failed after the
@@ -324,7 +367,8 @@ async function launch(spec: BoxRunSpec, launcher: Launcher): Promise<BoxRunResul
     exit.signal === null &&
     code !== null &&
     !wallTimedOut &&
-    !outputExceeded
+    !outputExceeded &&
+    !aborted
   )
     setupError ??= `bwrap failed in the box's set-up (exit ${code}): ${err.trim()}`;
   let signal: NodeJS.Signals | null = exit.signal;
@@ -352,5 +396,7 @@ async function launch(spec: BoxRunSpec, launcher: Launcher): Promise<BoxRunResul
     oomKilled: stats.oomKilled,
     setupError,
     contained: false,
+    ...(aborted ? { aborted: true } : {}),
+    endedAt: endedAt ?? performance.now(),
   };
 }

@@ -51,6 +51,11 @@ export interface JudgeRequest {
    * the verdict (kattis-grade.ts), and `groups` only names the groups.
    */
   grading?: KattisGrading;
+  /**
+   * An interactive problem: the checker program is the interactor, run beside the code with its
+   * stdin and stdout joined to the code's by pipes (interactive.ts).
+   */
+  interactive?: boolean;
 }
 
 /**

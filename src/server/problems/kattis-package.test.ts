@@ -124,6 +124,53 @@ describe('reading a Kattis problem package', () => {
     );
   });
 
+  it('imports an interactive problem: its output validator is the interactor, in each spelling', () => {
+    const { files: pkg, shortName } = readPackageFolder(path.join(FIXTURES, 'guess'));
+    const { input, submissions } = readKattisPackage(pkg, shortName, { today });
+    expect(input).toMatchObject({
+      interactive: true,
+      compare: { mode: 'checker', language: 'python' },
+      timeLimitMs: 500,
+    });
+    expect(input.checkerSource).toContain('sys.exit(42)');
+    expect(submissions.map((s) => s.expected).sort()).toEqual(
+      [
+        'Accepted',
+        'Accepted',
+        'Runtime Error',
+        'Runtime Error',
+        'Time Limit Exceeded',
+        'Time Limit Exceeded',
+        'Wrong Answer',
+        'Wrong Answer',
+      ].sort(),
+    );
+    // 2023-07's `type: interactive` and DOMjudge's ini say the same.
+    for (const meta of [
+      { 'problem.yaml': 'name: G\ntype: interactive\n' } as Record<string, string>,
+      { 'domjudge-problem.ini': "name='G'\nvalidation='custom interactive'\n" },
+    ]) {
+      const read = readKattisPackage(
+        files({
+          ...meta,
+          'data/secret/1.in': '5\n',
+          'data/secret/1.ans': '5\n',
+          'output_validators/interactor/interactor.py': 'import sys\nsys.exit(42)\n',
+        }),
+        'g',
+        { today },
+      );
+      expect(read.input.interactive, JSON.stringify(meta)).toBe(true);
+    }
+    // A pass-fail package is never interactive (a replacement clears the flag).
+    const plain = readKattisPackage(
+      files({ 'problem.yaml': 'name: P\n', 'data/secret/1.in': '1\n', 'data/secret/1.ans': '1\n' }),
+      'p',
+      { today },
+    );
+    expect(plain.input.interactive).toBe(false);
+  });
+
   it('maps validator_flags, and reads a DOMjudge ini and .timelimit', () => {
     expect(compareRuleFromFlags('case_sensitive float_tolerance 1e-6')).toEqual({
       mode: 'default',
@@ -155,6 +202,7 @@ describe('reading a Kattis problem package', () => {
     };
     expect(refused({ 'README.md': 'hi' })?.message).toMatch(/^Not a problem package/u);
     expect(refused({ 'problem.yaml': 'name: x\n' })?.message).toMatch(/no tests/u);
+    // Interactive without an interactor; with one it is imported (below).
     expect(refused({ 'problem.yaml': 'validation: custom interactive\n' })?.message).toBe(
       messages.packageInteractive,
     );

@@ -645,12 +645,17 @@ export function readKattisPackage(
   const yaml = yamlOf('problem.yaml');
   const ini = iniOf(files);
   const hasValidator = [...files.keys()].some(isValidatorFile);
-  const validation = String(yaml.validation ?? (hasValidator ? 'custom' : 'default'));
+  const validation = String(
+    yaml.validation ?? ini.validation ?? (hasValidator ? 'custom' : 'default'),
+  );
   const kinds = [
     ...validation.split(/\s+/u),
     ...(Array.isArray(yaml.type) ? yaml.type.map(String) : String(yaml.type ?? '').split(/\s+/u)),
   ];
-  if (kinds.includes('interactive')) throw new PackageError(messages.packageInteractive);
+  // Legacy `validation: custom interactive`, 2023-07's `type: interactive`, DOMjudge's ini: the
+  // output validator runs as the interactor (src/server/judge/interactive.ts).
+  const interactive = kinds.includes('interactive');
+  if (interactive && !hasValidator) throw new PackageError(messages.packageInteractive);
   // Judged as single-pass, a multi-pass problem accepts wrong submissions (DOMjudge's jumble):
   // refused, never imported as something else.
   if (
@@ -663,8 +668,9 @@ export function readKattisPackage(
   const { tests, groups, pendingFiles, folders } = testsOf(files, yamlOf, large, warnings);
   const grading = isScoring(yaml) ? kattisGradingOf(yamlOf, folders) : null;
 
-  const checker = validation.startsWith('custom') ? checkerOf(files) : undefined;
-  if (validation.startsWith('custom') && !checker)
+  const custom = validation.startsWith('custom') || interactive;
+  const checker = custom ? checkerOf(files) : undefined;
+  if (custom && !checker)
     throw new PackageError(
       'problem.yaml asks for a custom output validator, but neither output_validators/ nor output_validator/ holds one',
     );
@@ -727,6 +733,8 @@ export function readKattisPackage(
       grading,
       compare,
       ...(checker ? { checkerSource: checker.source } : {}),
+      // Always written: a package replacing an interactive problem must not keep the flag.
+      interactive,
     },
     pendingFiles,
     submissions: submissionsOf(files, warnings),

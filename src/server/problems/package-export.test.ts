@@ -89,6 +89,22 @@ describe('a challenge exported as a Kattis package', () => {
     });
   });
 
+  it('keeps an interactive problem interactive, its interactor as the output validator', () => {
+    const guess: Challenge = {
+      ...base,
+      compare: { mode: 'checker', language: 'python' },
+      checkerSource: 'import sys\nsys.exit(42)\n',
+      interactive: true,
+    };
+    const { files } = packageFilesOf(guess);
+    expect(files.get('problem.yaml')?.toString()).toContain('validation: custom interactive');
+    expect(roundTrip(guess)).toMatchObject({
+      interactive: true,
+      checkerSource: guess.checkerSource,
+    });
+    expect(roundTrip(base).interactive).toBe(false);
+  });
+
   it("keeps a scoring problem's grading and output limit through export and import (issue 35)", () => {
     const node = {
       aggregate: 'sum',

@@ -80,7 +80,12 @@ export function packageFilesOf(challenge: Challenge): {
       source: 'Campus Coding Assessment Portal',
       keywords: challenge.tags,
       ...(challenge.grading ? { type: 'scoring' } : {}),
-      validation: challenge.compare.mode === 'checker' ? 'custom' : 'default',
+      validation:
+        challenge.compare.mode !== 'checker'
+          ? 'default'
+          : challenge.interactive
+            ? 'custom interactive'
+            : 'custom',
       ...(flags ? { validator_flags: flags } : {}),
       limits: {
         time_limit: challenge.timeLimitMs / 1000,

@@ -267,7 +267,7 @@ export function CompilerWorkspace({
           challengeId,
           code: draft.current(),
           ...chosen,
-          ...(useCustomInput ? { stdin: customInput } : {}),
+          ...(useCustomInput && !challenge.interactive ? { stdin: customInput } : {}),
         }),
       );
     } catch (error) {
@@ -275,7 +275,17 @@ export function CompilerWorkspace({
     } finally {
       setBusy(null);
     }
-  }, [over, credentials, challengeId, draft, useCustomInput, customInput, setBusy, chosen]);
+  }, [
+    over,
+    credentials,
+    challengeId,
+    draft,
+    useCustomInput,
+    customInput,
+    setBusy,
+    chosen,
+    challenge.interactive,
+  ]);
 
   // Ctrl/Cmd+Enter runs from anywhere on the page (the custom input too). The editor handles it
   // itself and marks the event handled, so it is not run twice.
@@ -364,27 +374,33 @@ export function CompilerWorkspace({
             {draft.restored ? `${messages.draftRestored} ` : ''}
             {draft.saved ? messages.draftSaved : ''}
           </p>
-          <div className="compiler__input">
-            <label className="checkbox">
-              <input
-                type="checkbox"
-                checked={useCustomInput}
-                onChange={(event) => setUseCustomInput(event.target.checked)}
-              />
-              <span>{messages.useCustomInput}</span>
-            </label>
-            {useCustomInput ? (
-              <label className="field">
-                <span className="field__label">{messages.customInput}</span>
-                <textarea
-                  className="field__input field__input--mono"
-                  rows={4}
-                  value={customInput}
-                  onChange={(event) => setCustomInput(event.target.value)}
+          {challenge.interactive ? (
+            <p className="compiler__input muted" data-testid="interactive-note">
+              {messages.interactiveRunsSamples}
+            </p>
+          ) : (
+            <div className="compiler__input">
+              <label className="checkbox">
+                <input
+                  type="checkbox"
+                  checked={useCustomInput}
+                  onChange={(event) => setUseCustomInput(event.target.checked)}
                 />
+                <span>{messages.useCustomInput}</span>
               </label>
-            ) : null}
-          </div>
+              {useCustomInput ? (
+                <label className="field">
+                  <span className="field__label">{messages.customInput}</span>
+                  <textarea
+                    className="field__input field__input--mono"
+                    rows={4}
+                    value={customInput}
+                    onChange={(event) => setCustomInput(event.target.value)}
+                  />
+                </label>
+              ) : null}
+            </div>
+          )}
           <div className="actions">
             <button
               type="button"

@@ -1,0 +1,1 @@
+ALTER TABLE "challenges" ADD COLUMN "interactive" boolean DEFAULT false NOT NULL;
