@@ -75,6 +75,7 @@ import { passwordResetRoutes } from './password-reset/password-reset-routes.ts';
 import { studentAccountRoutes } from './users/student-account-routes.ts';
 import { teacherResultsRoutes } from './results/index.ts';
 import { testOutputRoutes } from './grading/test-output-routes.ts';
+import { gradeRoutes } from './grading/grade-routes.ts';
 import { signalTimelineRoute } from './integrity/signals/timeline-route.ts';
 import { similarityRoutes } from './integrity/similarity-report/similarity-routes.ts';
 import { userAdminRoutes } from './users/user-admin-routes.ts';
@@ -300,6 +301,7 @@ export async function buildApp(
   await app.register(userAdminRoutes, { db: database.db, guards, versions });
   await app.register(teacherResultsRoutes, { db: database.db, guards, timeZone: config.timeZone });
   await app.register(testOutputRoutes, { db: database.db, guards });
+  await app.register(gradeRoutes, { db: database.db, guards });
   await app.register(examRoutes, {
     db: database.db,
     guards,

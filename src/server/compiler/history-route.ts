@@ -13,6 +13,7 @@ import {
   historyResponseSchema,
 } from '../../contract/compiler.ts';
 import { toHistoryEntry } from '../submissions/submission-details.ts';
+import { findGradedStanding, studentGradeOf } from '../grading/grade-queries.ts';
 import { listOwnSubmissions } from '../submissions/submission-queries.ts';
 import { findChallengeSitting, ownSittingOf } from '../sittings/sitting-queries.ts';
 import { gateFor } from '../sittings/access/check-access.ts';
@@ -52,8 +53,15 @@ export const historyRoute: FastifyPluginAsyncZod<Deps> = async (
         examCode === undefined
           ? ownSittingOf(challengeId)
           : sql`${(await examAttemptFor(db, user.sub, challengeId, examCode, gate)).sittingId}::uuid`;
-      const rows = await listOwnSubmissions(db, user.sub, challengeId, sitting, HISTORY_LIMIT);
-      return { submissions: rows.map(toHistoryEntry) };
+      const [rows, standing] = await Promise.all([
+        listOwnSubmissions(db, user.sub, challengeId, sitting, HISTORY_LIMIT),
+        findGradedStanding(db, challengeId, user.sub, sitting),
+      ]);
+      const submissions = rows.map(toHistoryEntry);
+      // The grade only once staff gave one: until then the submissions' scores say it all.
+      if (!standing || (standing.overrideKind === null && standing.manualPoints === null))
+        return { submissions };
+      return { submissions, grade: studentGradeOf(standing) };
     },
   );
 };
