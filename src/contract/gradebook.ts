@@ -46,6 +46,7 @@ export const gradebookFormatSchema = z.enum(GRADEBOOK_FORMATS, {
 export const gradebookQuerySchema = z.object({ sectionId: sectionFilterSchema });
 
 export const gradebookLabels = {
+  what: 'Final grades of the roster, for a gradebook:',
   moodle: 'Moodle grades (.csv)',
   canvas: 'Canvas grades (.csv)',
   moodleHint: 'Final grades in the layout of Moodle’s “Import grades from CSV”',

@@ -3,6 +3,7 @@
  * countdown, Run (samples or custom input) and Submit, their results, and the submissions still
  * waiting for the network.
  */
+import type { StudentGrade } from '../../../contract/grading.ts';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type {
   CompilerChallenge,
@@ -116,13 +117,18 @@ export function CompilerWorkspace({
   const [customInput, setCustomInput] = useState('');
   const [timeUp, setTimeUp] = useState(false);
   const [history, setHistory] = useState<HistoryEntry[]>([]);
+  // The problem's grade once staff graded it by hand (issue 34 item 3).
+  const [grade, setGrade] = useState<StudentGrade>();
   const [replacement, setReplacement] = useState<Replacement & { language: JudgeLanguage }>();
 
   // The history is read when the page opens and after each verdict; failing to read it is not
   // worth a toast (the results themselves are shown anyway).
   const refreshHistory = useCallback(() => {
     fetchHistory(credentials, challengeId).then(
-      (answer) => setHistory(answer.submissions),
+      (answer) => {
+        setHistory(answer.submissions);
+        setGrade(answer.grade);
+      },
       () => undefined,
     );
   }, [credentials, challengeId]);
@@ -401,6 +407,7 @@ export function CompilerWorkspace({
           </div>
           <SubmissionHistory
             entries={history}
+            grade={grade}
             showLanguage={accepted.length > 1}
             disabled={over}
             onLoad={loadFromHistory}

@@ -18,6 +18,8 @@ import {
   type RejudgeWatch,
 } from './rejudge-submission.tsx';
 import { SubmissionTests } from './submission-tests.tsx';
+import { GradeSection } from './grade-section.tsx';
+import type { GradeTarget } from './grade-api.ts';
 import { fetchTestOutput } from './test-outputs-api.ts';
 import { useStudentSubmissions } from './use-student-submissions.ts';
 import { StudentDialog } from './student-dialog.tsx';
@@ -52,6 +54,7 @@ export function SubmissionsDialog({ token, challengeId, userId, examCode, onClos
         <DialogBody
           token={token}
           data={answer.data}
+          target={{ challengeId, userId, examCode }}
           onRejudgeQueued={() => setRefresh((n) => n + 1)}
         />
       ) : answer.state === 'failed' ? (
@@ -66,10 +69,12 @@ export function SubmissionsDialog({ token, challengeId, userId, examCode, onClos
 function DialogBody({
   token,
   data,
+  target,
   onRejudgeQueued,
 }: {
   token: string;
   data: StudentSubmissionsResponse;
+  target: GradeTarget;
   onRejudgeQueued: () => void;
 }) {
   const { student, attempt, submissions } = data;
@@ -109,6 +114,8 @@ function DialogBody({
       ) : (
         <p className="muted">{messages.attemptNotStarted}</p>
       )}
+      {/* Issue 34 item 3: graded on the standing, so only once the student opened the problem. */}
+      {attempt ? <GradeSection token={token} target={target} /> : null}
       <p className="visually-hidden" role="status" aria-atomic="true">
         {rejudgeAnnouncement(submissions, watch, score)}
       </p>
