@@ -187,7 +187,6 @@ function OverrideForm({
           label={t.valueLabel}
           value={value}
           inputMode="decimal"
-          className="field--narrow"
           onChange={(e) => setValue(e.target.value)}
           error={error.value}
           hint={
@@ -205,7 +204,7 @@ function OverrideForm({
           error={error.reason}
         />
         <div className="grade__actions">
-          <button type="submit" className="button">
+          <button type="submit" className="button button--primary">
             {t.save}
           </button>
           <button
@@ -282,7 +281,6 @@ function ManualForm({
           label={t.manualMaxLabel}
           value={max}
           inputMode="decimal"
-          className="field--narrow"
           onChange={(e) => setMax(e.target.value)}
           error={error.max}
         />
@@ -298,7 +296,6 @@ function ManualForm({
               label={t.manualLabel.replace('{max}', String(grade.manualPointsMax))}
               value={value}
               inputMode="decimal"
-              className="field--narrow"
               onChange={(e) => setValue(e.target.value)}
               error={error.value}
             />
@@ -311,7 +308,7 @@ function ManualForm({
               error={error.reason}
             />
             <div className="grade__actions">
-              <button type="submit" className="button">
+              <button type="submit" className="button button--primary">
                 {t.save}
               </button>
               <button
