@@ -81,8 +81,8 @@ export function GradeSection({ token, target }: Props) {
       ) : (
         <>
           <GradeFigures grade={grade} />
-          <OverrideForm grade={grade} onSend={send} />
-          <ManualForm grade={grade} onSend={send} onSetMax={setMax} />
+          <GradeEntryForm grade={grade} part="score" onSend={send} />
+          <ManualPoints grade={grade} onSend={send} onSetMax={setMax} />
           <GradeHistory grade={grade} />
         </>
       )}
@@ -124,15 +124,26 @@ const pointsOf = (text: string): number | null => {
   return text.trim() === '' || !Number.isFinite(n) ? null : n;
 };
 
-function OverrideForm({
+/**
+ * One part of the grade as a form: its kinds (the score's absolute or adjust; the manual points
+ * are always absolute), the points with the final score they would give, the required reason,
+ * Save and Clear (Clear only when the part has a value). Checked here first so a missing reason
+ * is named under its field; the server checks the same and answers with the same message.
+ */
+function GradeEntryForm({
   grade,
+  part,
   onSend,
 }: {
   grade: GradeState;
+  part: 'score' | 'manual';
   onSend: (input: GradeInput) => Promise<boolean>;
 }) {
-  const [kind, setKind] = useState<OverrideKind>(grade.override?.kind ?? 'absolute');
-  const [value, setValue] = useState(grade.override ? String(grade.override.value) : '');
+  const current = part === 'score' ? (grade.override?.value ?? null) : grade.manualPoints;
+  const [kind, setKind] = useState<OverrideKind>(
+    part === 'score' ? (grade.override?.kind ?? 'absolute') : 'absolute',
+  );
+  const [value, setValue] = useState(current === null ? '' : String(current));
   const [reason, setReason] = useState('');
   const [error, setError] = useState<{ value?: string; reason?: string }>({});
   const name = useId();
@@ -140,51 +151,58 @@ function OverrideForm({
   const preview =
     points === null
       ? null
-      : finalOf(grade.automatic, { kind, value: points }, grade.manualPoints, grade.maxScore);
+      : part === 'score'
+        ? finalOf(grade.automatic, { kind, value: points }, grade.manualPoints, grade.maxScore)
+        : finalOf(grade.automatic, grade.override, points, grade.maxScore);
 
-  async function save(event: FormEvent) {
-    event.preventDefault();
+  async function send(clear: boolean) {
     const problems = {
-      ...(points === null ? { value: t.invalidValue } : {}),
+      ...(!clear && points === null ? { value: t.invalidValue } : {}),
       ...(reason.trim() === '' ? { reason: t.reasonRequired } : {}),
     };
     setError(problems);
-    if (points === null || problems.reason) return;
-    if (await onSend({ part: 'score', kind, value: points, reason })) setReason('');
+    if (problems.value || problems.reason) return;
+    const input: GradeInput = clear
+      ? { part, kind: 'clear', reason }
+      : { part, kind: part === 'score' ? kind : 'absolute', value: points ?? 0, reason };
+    if (!(await onSend(input))) return;
+    setReason('');
+    if (clear) setValue('');
   }
 
-  async function clear() {
-    if (reason.trim() === '') {
-      setError({ reason: t.reasonRequired });
-      return;
-    }
-    setError({});
-    if (await onSend({ part: 'score', kind: 'clear', reason })) {
-      setReason('');
-      setValue('');
-    }
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    void send(false);
   }
 
   return (
-    <form className="grade__form" onSubmit={(e) => void save(e)} noValidate>
+    <form className="grade__form" onSubmit={submit} noValidate>
       <fieldset className="fieldset">
-        <legend className="fieldset__legend">{t.overrideHeading}</legend>
-        <div className="grade__kinds" role="radiogroup" aria-label={t.kindLabel}>
-          {(['absolute', 'adjust'] as const).map((k) => (
-            <label key={k} className="grade__kind">
-              <input
-                type="radio"
-                name={name}
-                value={k}
-                checked={kind === k}
-                onChange={() => setKind(k)}
-              />
-              {k === 'absolute' ? t.kindAbsolute : t.kindAdjust}
-            </label>
-          ))}
-        </div>
+        <legend className="fieldset__legend">
+          {part === 'score' ? t.overrideHeading : t.manualHeading}
+        </legend>
+        {part === 'score' ? (
+          <div className="grade__kinds" role="radiogroup" aria-label={t.kindLabel}>
+            {(['absolute', 'adjust'] as const).map((k) => (
+              <label key={k} className="grade__kind">
+                <input
+                  type="radio"
+                  name={name}
+                  value={k}
+                  checked={kind === k}
+                  onChange={() => setKind(k)}
+                />
+                {k === 'absolute' ? t.kindAbsolute : t.kindAdjust}
+              </label>
+            ))}
+          </div>
+        ) : null}
         <TextField
-          label={t.valueLabel}
+          label={
+            part === 'score'
+              ? t.valueLabel
+              : t.manualLabel.replace('{max}', String(grade.manualPointsMax))
+          }
           value={value}
           inputMode="decimal"
           onChange={(e) => setValue(e.target.value)}
@@ -210,8 +228,8 @@ function OverrideForm({
           <button
             type="button"
             className="button button--secondary"
-            aria-disabled={!grade.override}
-            onClick={() => void (grade.override ? clear() : undefined)}
+            aria-disabled={current === null}
+            onClick={() => void (current === null ? undefined : send(true))}
           >
             {t.clear}
           </button>
@@ -221,7 +239,8 @@ function OverrideForm({
   );
 }
 
-function ManualForm({
+/** The challenge's manual points' maximum (0: none), then the student's manual points. */
+function ManualPoints({
   grade,
   onSend,
   onSetMax,
@@ -230,43 +249,17 @@ function ManualForm({
   onSend: (input: GradeInput) => Promise<boolean>;
   onSetMax: (max: number) => Promise<void>;
 }) {
-  const [value, setValue] = useState(grade.manualPoints === null ? '' : String(grade.manualPoints));
-  const [reason, setReason] = useState('');
   const [max, setMax] = useState(String(grade.manualPointsMax));
-  const [error, setError] = useState<{ value?: string; reason?: string; max?: string }>({});
-  const points = pointsOf(value);
-
-  async function save(event: FormEvent) {
-    event.preventDefault();
-    const problems = {
-      ...(points === null ? { value: t.invalidValue } : {}),
-      ...(reason.trim() === '' ? { reason: t.reasonRequired } : {}),
-    };
-    setError(problems);
-    if (points === null || problems.reason) return;
-    if (await onSend({ part: 'manual', kind: 'absolute', value: points, reason })) setReason('');
-  }
-
-  async function clear() {
-    if (reason.trim() === '') {
-      setError({ reason: t.reasonRequired });
-      return;
-    }
-    setError({});
-    if (await onSend({ part: 'manual', kind: 'clear', reason })) {
-      setReason('');
-      setValue('');
-    }
-  }
+  const [error, setError] = useState<string | undefined>();
 
   async function saveMax(event: FormEvent) {
     event.preventDefault();
     const n = pointsOf(max);
     if (n === null || n < 0 || n > 1000) {
-      setError({ max: t.manualMaxInvalid });
+      setError(t.manualMaxInvalid);
       return;
     }
-    setError({});
+    setError(undefined);
     await onSetMax(n);
   }
 
@@ -282,46 +275,14 @@ function ManualForm({
           value={max}
           inputMode="decimal"
           onChange={(e) => setMax(e.target.value)}
-          error={error.max}
+          error={error}
         />
         <button type="submit" className="button button--secondary">
           {t.manualMaxSave}
         </button>
       </form>
       {grade.manualPointsMax > 0 ? (
-        <form className="grade__form" onSubmit={(e) => void save(e)} noValidate>
-          <fieldset className="fieldset">
-            <legend className="fieldset__legend">{t.manualHeading}</legend>
-            <TextField
-              label={t.manualLabel.replace('{max}', String(grade.manualPointsMax))}
-              value={value}
-              inputMode="decimal"
-              onChange={(e) => setValue(e.target.value)}
-              error={error.value}
-            />
-            <TextField
-              label={t.reasonLabel}
-              value={reason}
-              required
-              maxLength={500}
-              onChange={(e) => setReason(e.target.value)}
-              error={error.reason}
-            />
-            <div className="grade__actions">
-              <button type="submit" className="button button--primary">
-                {t.save}
-              </button>
-              <button
-                type="button"
-                className="button button--secondary"
-                aria-disabled={grade.manualPoints === null}
-                onClick={() => void (grade.manualPoints === null ? undefined : clear())}
-              >
-                {t.clear}
-              </button>
-            </div>
-          </fieldset>
-        </form>
+        <GradeEntryForm grade={grade} part="manual" onSend={onSend} />
       ) : null}
     </div>
   );
