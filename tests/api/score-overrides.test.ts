@@ -266,16 +266,16 @@ describe.each(databaseKinds)('score overrides on %s', (kind) => {
       manualPoints: 7,
       finalScore: 87,
     });
+    // The grade's columns right after the judge's, before the Student ID and Section.
+    const grading = ['Score override', 'Manual points', 'Final score (of 110)'];
     const csv = (await text(resultsExportPath('GR-1', 'csv'))).split('\r\n');
-    expect(csv[0]?.split(',').slice(-3)).toEqual([
-      'Score override',
-      'Manual points',
-      'Final score (of 110)',
-    ]);
-    expect(csv[1]?.split(',').slice(-3)).toEqual(['set to 80', '7', '87']);
+    const header = csv[0]?.split(',') ?? [];
+    const at = header.indexOf('Score override');
+    expect(header.slice(at, at + 5)).toEqual([...grading, 'Student ID', 'Section']);
+    expect(csv[1]?.split(',').slice(at, at + 4)).toEqual(['set to 80', '7', '87', 'S-042']);
     const xlsx = await sheet(resultsExportPath('GR-1', 'xlsx'));
-    expect(xlsx[0]?.slice(-3)).toEqual(['Score override', 'Manual points', 'Final score (of 110)']);
-    expect(xlsx[1]?.slice(-3)).toEqual(['set to 80', 7, 87]);
+    expect(xlsx[0]?.slice(at, at + 3)).toEqual(grading);
+    expect(xlsx[1]?.slice(at, at + 3)).toEqual(['set to 80', 7, 87]);
   });
 
   it("gives the student the final score in their history, without the staff's reasons", async () => {
