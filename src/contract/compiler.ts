@@ -4,6 +4,7 @@
  * their count and per-verdict tallies.
  */
 import { z } from 'zod';
+import { studentGradeSchema } from './grading.ts';
 import { statementImageSchema } from './challenge-images.ts';
 import { challengeIdSchema, difficulties, languages } from './challenges.ts';
 import { compareRuleSchema } from './compare-rule.ts';
@@ -328,7 +329,14 @@ export const historyEntrySchema = z.object({
 export type HistoryEntry = z.infer<typeof historyEntrySchema>;
 
 /** Newest first; at most HISTORY_LIMIT. */
-export const historyResponseSchema = z.object({ submissions: z.array(historyEntrySchema) });
+export const historyResponseSchema = z.object({
+  submissions: z.array(historyEntrySchema),
+  /**
+   * The problem's grade once staff graded it by hand (issue 34 item 3): the automatic score, the
+   * override and manual points, and the final score. Absent without a grade, and from older servers.
+   */
+  grade: studentGradeSchema.optional(),
+});
 export type HistoryResponse = z.infer<typeof historyResponseSchema>;
 export const HISTORY_LIMIT = 100;
 

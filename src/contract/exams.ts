@@ -368,8 +368,15 @@ export const examResultsCellSchema = z.object({
   ordinal: z.number().int(),
   /** The drawn problem; null when the student has not started. */
   challengeId: z.string().nullable(),
-  /** Scaled to the slot's points; null until judged. */
+  /**
+   * Scaled to the slot's points; null until judged. With a grade (issue 34 item 3): the final
+   * score, the override applied and the manual points added.
+   */
   score: z.number().nullable(),
+  /** The judge's score alone, scaled the same way (absent from older servers' answers). */
+  automaticScore: z.number().nullable().optional(),
+  /** Staff overrode the score or gave manual points. */
+  graded: z.boolean().optional(),
   verdict: z.enum(VERDICTS).nullable(),
   submissions: z.number().int(),
   /** The submission that counts (best or last), for the drill-down. */

@@ -10,6 +10,7 @@
  * the table is still current as of the time of that 304.
  */
 import { z } from 'zod';
+import { scoreOverrideSchema } from './grading.ts';
 import { courseMessages } from './courses.ts';
 import { SUBMISSION_STATUSES } from './compiler.ts';
 import { challengeIdSchema, languages } from './challenges.ts';
@@ -199,6 +200,14 @@ export const resultsRowSchema = z.object({
   /** Issue 33: the student's Student ID and Section in the challenge's course; null if unknown. */
   studentNumber: z.string().nullable(),
   section: z.string().nullable(),
+  /**
+   * Issue 34 item 3 (contract/grading.ts): the staff's score override and manual points, null
+   * when none, and the final score (override applied, manual points added) the gradebook gets.
+   * Absent in answers of older servers.
+   */
+  override: scoreOverrideSchema.nullable().optional(),
+  manualPoints: z.number().nullable().optional(),
+  finalScore: z.number().nullable().optional(),
 });
 export type ResultsRow = z.infer<typeof resultsRowSchema>;
 
@@ -234,6 +243,8 @@ export const resultsChallengeSchema = z.object({
   recordsSignals: z.boolean().optional(),
   /** The course it belongs to (issue 33). Absent in answers of older servers. */
   courseId: z.string().optional(),
+  /** Points staff grade by hand on top of `score` (issue 34 item 3); 0 or absent: none. */
+  manualPointsMax: z.number().optional(),
 });
 export type ResultsChallenge = z.infer<typeof resultsChallengeSchema>;
 

@@ -79,6 +79,7 @@ import { testOutputRoutes } from './grading/test-output-routes.ts';
 import { feedbackRoutes } from './grading/feedback-routes.ts';
 import { releaseRoutes } from './grading/release-routes.ts';
 import { statisticsRoutes } from './grading/statistics/statistics-routes.ts';
+import { gradeRoutes } from './grading/grade-routes.ts';
 import { signalTimelineRoute } from './integrity/signals/timeline-route.ts';
 import { similarityRoutes } from './integrity/similarity-report/similarity-routes.ts';
 import { userAdminRoutes } from './users/user-admin-routes.ts';
@@ -313,6 +314,7 @@ export async function buildApp(
     now: deps.now ?? (() => new Date()),
   });
   await app.register(statisticsRoutes, { db: database.db, guards });
+  await app.register(gradeRoutes, { db: database.db, guards });
   await app.register(examRoutes, {
     db: database.db,
     guards,

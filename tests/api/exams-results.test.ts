@@ -305,7 +305,7 @@ describe.each(databaseKinds)('the exam results matrix on %s', (kind) => {
     if (!sheet) throw new Error('no Results sheet');
     const values = (r: ExcelJS.Row, n: number) =>
       Array.from({ length: n }, (_, i) => r.getCell(i + 1).value ?? null);
-    expect(values(sheet.getRow(1), 17)).toEqual([
+    expect(values(sheet.getRow(1), 18)).toEqual([
       'Name',
       'Email',
       'Year',
@@ -321,6 +321,8 @@ describe.each(databaseKinds)('the exam results matrix on %s', (kind) => {
       'Problem 2 challenge',
       'Problem 2 score (of 60)',
       'Total (of 100)',
+      // Issue 34: the judge's own total beside the final one (no grades here: the same).
+      'Automatic total (of 100)',
       // Issue 33: always there, empty for students with no Student ID or Section.
       'Student ID',
       'Section',
@@ -329,7 +331,7 @@ describe.each(databaseKinds)('the exam results matrix on %s', (kind) => {
     const label = { 'not-started': 'Not started', working: 'Working', finished: 'Finished' };
     const date = (iso: string | null) => (iso === null ? null : new Date(iso));
     rows.forEach((r, i) => {
-      expect(values(sheet.getRow(i + 2), 17), r.name).toEqual([
+      expect(values(sheet.getRow(i + 2), 18), r.name).toEqual([
         r.name === INJECTED ? `'${INJECTED}` : r.name,
         r.email,
         r.year,
@@ -344,6 +346,7 @@ describe.each(databaseKinds)('the exam results matrix on %s', (kind) => {
         r.cells[0]?.score ?? null,
         r.cells[1]?.challengeId ?? null,
         r.cells[1]?.score ?? null,
+        r.total,
         r.total,
         r.studentNumber,
         r.section,
@@ -405,6 +408,7 @@ describe.each(databaseKinds)('the exam results matrix on %s', (kind) => {
         '40',
         asha?.cells[1]?.challengeId,
         '30',
+        '70',
         '70',
         '',
         '',

@@ -197,7 +197,7 @@ describe.each(databaseKinds)('results by section on %s', (kind) => {
 
   it('exports Student ID and Section after the table’s columns, of the section chosen', async () => {
     const b2 = await csv(resultsExportPath('SEC-1', 'csv'), { sectionId: section.B2 });
-    expect(b2[0]?.split(',').slice(-3)).toEqual(['Last submission', 'Student ID', 'Section']);
+    expect(b2[0]?.split(',').slice(-3)).toEqual(['Final score (of 100)', 'Student ID', 'Section']);
     expect(b2).toHaveLength(3);
     // The Student ID is neutralised like every text cell.
     expect(b2[1]).toMatch(/^Bilal,Bilal@sec\.test,.*,'=1\+2,B2$/);
@@ -219,7 +219,7 @@ describe.each(databaseKinds)('results by section on %s', (kind) => {
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(await response.arrayBuffer());
     const sheet = workbook.getWorksheet('Results');
-    const cells = (row: number) => [15, 16].map((c) => sheet?.getRow(row).getCell(c).value ?? null);
+    const cells = (row: number) => [18, 19].map((c) => sheet?.getRow(row).getCell(c).value ?? null);
     expect(cells(1)).toEqual(['Student ID', 'Section']);
     expect(cells(2)).toEqual(['S-001', 'A1']);
     expect(cells(3)).toEqual(["'=1+2", 'B2']);
@@ -241,7 +241,11 @@ describe.each(databaseKinds)('results by section on %s', (kind) => {
       ['Ezra', 'S-005', 'A1'],
     ]);
     const lines = await csv(examExportPath('SEC-X', 'csv'), { sectionId: section.B2 });
-    expect(lines[0]?.split(',').slice(-3)).toEqual(['Total (of 100)', 'Student ID', 'Section']);
+    expect(lines[0]?.split(',').slice(-3)).toEqual([
+      'Automatic total (of 100)',
+      'Student ID',
+      'Section',
+    ]);
     expect(lines).toHaveLength(3);
     expect(lines[1]).toMatch(/^Bilal,.*,'=1\+2,B2$/);
   });

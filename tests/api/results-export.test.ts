@@ -235,17 +235,17 @@ describe.each(databaseKinds)('results export on %s', (kind) => {
     const lines = bytes.toString('utf8').slice(1).split('\r\n');
     expect(lines.at(-1)).toBe('');
     expect(lines[0]).toBe(
-      'Name,Email,Year,Branch,College,Status,Started at,Deadline,Time used (s),Submissions,Best score (of 100),Best %,Best verdict,Last submission,Student ID,Section',
+      'Name,Email,Year,Branch,College,Status,Started at,Deadline,Time used (s),Submissions,Best score (of 100),Best %,Best verdict,Last submission,Score override,Manual points,Final score (of 100),Student ID,Section',
     );
     expect(lines[1]).toBe(
-      `"'-minus, ""quoted""",minus@x.test,3,ECE,MIT,Started,2026-03-01 09:02:00,2026-03-01 10:02:00,602,1,40,40,Wrong Answer,2026-03-01 09:12:02,,`,
+      `"'-minus, ""quoted""",minus@x.test,3,ECE,MIT,Started,2026-03-01 09:02:00,2026-03-01 10:02:00,602,1,40,40,Wrong Answer,2026-03-01 09:12:02,,,40,,`,
     );
     expect(lines[2]).toBe(
-      `"'=HYPERLINK(""http://x"",""y"")",inject@x.test,1,CSE,GEC,Started,2026-03-01 09:01:00,2026-03-01 10:01:00,601,1,75,75,Wrong Answer,2026-03-01 09:11:01,,`,
+      `"'=HYPERLINK(""http://x"",""y"")",inject@x.test,1,CSE,GEC,Started,2026-03-01 09:01:00,2026-03-01 10:01:00,601,1,75,75,Wrong Answer,2026-03-01 09:11:01,,,75,,`,
     );
     expect(lines[3]).toMatch(/^Asha Rao,asha@x\.test,/);
     expect(lines[4]).toBe(
-      'Zoë Ünal,zoe@x.test,3,ECE,MIT,Started,2026-03-01 09:03:00,2026-03-01 10:03:00,,0,,,,,,',
+      'Zoë Ünal,zoe@x.test,3,ECE,MIT,Started,2026-03-01 09:03:00,2026-03-01 10:03:00,,0,,,,,,,,,',
     );
     expect(lines).toHaveLength(6);
   });
@@ -293,7 +293,7 @@ describe.each(databaseKinds)('results export on %s', (kind) => {
       'Not Yet',
       'Zoë Ünal',
     ]);
-    expect(lines[4]).toBe('Not Yet,notyet@x.test,,CSE,,Not started,,,,,,,,,,');
+    expect(lines[4]).toBe('Not Yet,notyet@x.test,,CSE,,Not started,,,,,,,,,,,,,');
 
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load((await download('xlsx', query)).data);

@@ -22,6 +22,7 @@ import { updateChallengePath, type TestCase } from '../../contract/challenges.ts
 import { challengeCourseRoute, examCourseRoute } from '../../contract/course-moves.ts';
 import { courseRoute, courseStaffRoute } from '../../contract/courses.ts';
 import { examLifecycleRoute, examRoute } from '../../contract/exams.ts';
+import { gradeRoute, manualMaxRoute } from '../../contract/grading.ts';
 import { challengeLifecycleRoute } from '../../contract/sittings.ts';
 import { staffMemberRoute } from '../../contract/staff.ts';
 import { challengeReleaseRoute, examReleaseRoute } from '../../contract/result-release.ts';
@@ -30,6 +31,7 @@ import { findChallenge } from '../challenges/challenge-queries.ts';
 import { challengePlacement, examPlacement } from '../courses/course-move-queries.ts';
 import type { Db } from '../db/connection.ts';
 import { findExamByCode, readSlots } from '../exams/exam-queries.ts';
+import { standingOr404 } from '../grading/grade-routes.ts';
 import { rowsOf } from '../db/sql-helpers.ts';
 import {
   sittingAccessRules,
@@ -186,6 +188,37 @@ const feedbackNote: BeforeLookup = {
     ),
 };
 
+/**
+ * A student's grade on a problem (issue 34 item 3): the current entry of the part the call sets
+ * (the score override or the manual points), so the entry reads "kind absolute → adjust, value
+ * 5 → -2"; none yet reads as cleared.
+ */
+const grade: BeforeLookup = {
+  read: async (db, named) => {
+    const challengeId = named('challengeId');
+    const userId = named('userId');
+    const part = named('part');
+    if (!challengeId || !userId || !part) return undefined;
+    const standing = await standingOr404(db, challengeId, userId, named('examCode'));
+    const row = await first<{ kind: string; value: number | null; reason: string }>(
+      db,
+      sql`select kind, value, reason from score_overrides
+           where attempt_id = ${standing.attemptId}::uuid and part = ${part}
+           order by created_at desc, id desc limit 1`,
+    );
+    return { part, kind: 'clear', value: null, reason: null, ...row };
+  },
+};
+
+const manualMax: BeforeLookup = {
+  read: async (db, named) =>
+    first(
+      db,
+      sql`select manual_points_max as max from challenges
+           where lower(challenge_id) = lower(${named('challengeId') ?? ''})`,
+    ),
+};
+
 /** The calls that update one target, by `METHOD route` as the audit entry's `call` names them. */
 export const beforeLookups: Readonly<Record<string, BeforeLookup>> = {
   [`POST ${updateChallengePath}`]: challenge,
@@ -204,4 +237,6 @@ export const beforeLookups: Readonly<Record<string, BeforeLookup>> = {
   [`PUT ${challengeReleaseRoute}`]: challengeRelease,
   [`PUT ${examReleaseRoute}`]: examRelease,
   [`PUT ${submissionFeedbackRoute}`]: feedbackNote,
+  [`PUT ${gradeRoute}`]: grade,
+  [`PUT ${manualMaxRoute}`]: manualMax,
 };

@@ -15,6 +15,7 @@ import {
 import { feedbackOf } from '../grading/feedback-queries.ts';
 import { gateHistory, releasedForAttempt } from '../grading/student-release.ts';
 import { toHistoryEntry } from '../submissions/submission-details.ts';
+import { findGradedStanding, studentGradeOf } from '../grading/grade-queries.ts';
 import { listOwnSubmissions } from '../submissions/submission-queries.ts';
 import { findChallengeSitting, ownSittingOf } from '../sittings/sitting-queries.ts';
 import { gateFor } from '../sittings/access/check-access.ts';
@@ -52,23 +53,35 @@ export const historyRoute: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
         examCode === undefined
           ? ownSittingOf(challengeId)
           : sql`${(await examAttemptFor(db, user.sub, challengeId, examCode, gate)).sittingId}::uuid`;
-      const rows = await listOwnSubmissions(db, user.sub, challengeId, sitting, HISTORY_LIMIT);
-      // Every row is of the same sitting (its attempts), so one rule holds them all.
-      const first = rows[0];
-      const released = first ? await releasedForAttempt(db, deps, first.sittingAttemptId) : true;
+      const [rows, standing] = await Promise.all([
+        listOwnSubmissions(db, user.sub, challengeId, sitting, HISTORY_LIMIT),
+        findGradedStanding(db, challengeId, user.sub, sitting),
+      ]);
+      // Every row is of the same sitting attempt as the standing, so one rule holds them all.
+      const sittingAttemptId = rows[0]?.sittingAttemptId ?? standing?.sittingAttemptId;
+      const released = sittingAttemptId
+        ? await releasedForAttempt(db, deps, sittingAttemptId)
+        : true;
       const feedback = released
         ? await feedbackOf(
             db,
             rows.map((r) => r.id),
           )
         : new Map();
-      return {
-        submissions: rows.map((row) => {
-          const entry = toHistoryEntry(row);
-          const given = feedback.get(row.id);
-          return gateHistory(given ? { ...entry, feedback: given } : entry, released);
-        }),
-      };
+      const submissions = rows.map((row) => {
+        const entry = toHistoryEntry(row);
+        const given = feedback.get(row.id);
+        return gateHistory(given ? { ...entry, feedback: given } : entry, released);
+      });
+      // The grade only once staff gave one (until then the submissions' scores say it all), and
+      // only once results are released, as every score.
+      if (
+        !released ||
+        !standing ||
+        (standing.overrideKind === null && standing.manualPoints === null)
+      )
+        return { submissions };
+      return { submissions, grade: studentGradeOf(standing) };
     },
   );
 };

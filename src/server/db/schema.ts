@@ -299,6 +299,11 @@ export const challenges = pgTable(
     testGroups: jsonb('test_groups').$type<TestGroup[]>().notNull().default([]),
     /** A Kattis scoring problem's grading (src/contract/kattis-grading.ts); null: by the groups. */
     grading: jsonb('grading').$type<KattisGrading>(),
+    /**
+     * Points staff grade by hand on top of the judge's (issue 34 item 3: code quality, say), out
+     * of this maximum; 0: none. Not one of the spec's ten fields: set from the grading dialog.
+     */
+    manualPointsMax: doublePrecision('manual_points_max').notNull().default(0),
     /** The `checker` rule's program ('' otherwise): administrators only, never in a student's read. */
     checkerSource: text('checker_source').notNull().default(''),
     /** An interactive problem (issue 35): the checker program runs as the interactor. */
@@ -780,6 +785,15 @@ export const attempts = pgTable(
     pastes: integer('pastes').notNull().default(0),
     blockedPastes: integer('blocked_pastes').notNull().default(0),
     reloads: integer('reloads').notNull().default(0),
+    /**
+     * The current score override and manual grade (issue 34 item 3), copied from the latest
+     * entry of score_overrides in the writer's transaction (grading/grade-writes.ts) so the
+     * results, the exam totals' trigger and the exports read a column, not a history, per row.
+     * A re-judge writes best_score only: the override stays over it. Null: none.
+     */
+    overrideKind: text('override_kind').$type<'absolute' | 'adjust'>(),
+    overrideValue: doublePrecision('override_value'),
+    manualPoints: doublePrecision('manual_points'),
   },
   (t) => [
     foreignKey({
@@ -1015,3 +1029,33 @@ export const resetTokens = pgTable('reset_tokens', {
   usedAt: timestamp('used_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Every score override and manual grade staff gave a standing (issue 34 item 3), append-only: a
+ * new entry replaces the current one, `clear` removes it; the standing's override columns hold
+ * the latest entry's effect. `part` says which grade: the judged score (`score`: kind absolute
+ * or adjust) or the manual points (`manual`: kind absolute). Who and when stay even if the staff
+ * account goes (their email is kept beside the id).
+ */
+export const scoreOverrides = pgTable(
+  'score_overrides',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    attemptId: uuid('attempt_id')
+      .notNull()
+      .references(() => attempts.id, { onDelete: 'cascade' }),
+    part: text('part').$type<'score' | 'manual'>().notNull(),
+    kind: text('kind').$type<'absolute' | 'adjust' | 'clear'>().notNull(),
+    /** Null for `clear`. */
+    value: doublePrecision('value'),
+    reason: text('reason').notNull(),
+    staffId: uuid('staff_id').references(() => admins.id, { onDelete: 'set null' }),
+    staffEmail: text('staff_email').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('score_overrides_attempt').on(t.attemptId, t.createdAt),
+    check('score_overrides_part', sql`${t.part} in ('score', 'manual')`),
+    check('score_overrides_kind', sql`${t.kind} in ('absolute', 'adjust', 'clear')`),
+  ],
+);

@@ -36,7 +36,9 @@ export function slotCellsSql(
       c.challenge_name as "challengeName", a.id is not null as opened,
       coalesce(a.submission_count, 0) as "submissionCount",
       cs.id as "submissionId", cs.verdict,
-      round((cs.score / nullif(c.score, 0) * sl.points)::numeric, 2)::float8 as score,
+      ${gradedCellSql(sql`cs.score`)} as score,
+      round((cs.score / nullif(c.score, 0) * sl.points)::numeric, 2)::float8 as "automaticScore",
+      (a.override_kind is not null or a.manual_points is not null) as graded,
       a.last_submission_at as "lastSubmissionAt",
       coalesce(c.capture_tab_changes or c.disable_paste, false) as records,
       a.tab_changes as "tabChanges", a.away_ms as "awayMs",
@@ -49,6 +51,24 @@ export function slotCellsSql(
         and a.challenge_id = d.challenge_id
       left join lateral (${countingSubmission(scoring)}) cs on true
     where sl.exam_sitting_id = ${examSittingId}`;
+}
+
+/**
+ * A cell as graded (issue 34 item 3, contract/grading.ts's finalScore): the standing `a`'s
+ * automatic score `auto` (out of the challenge `c`'s maximum), replaced or moved by its override
+ * and kept within 0 and that maximum, scaled to the slot `sl`'s points and rounded to hundredths,
+ * plus its manual points as they are; null with neither a score nor a grade. Migration 0036's
+ * exam_totals_refresh repeats it for the stored totals.
+ */
+export function gradedCellSql(auto: SQL): SQL {
+  const effective = sql`(case
+    when a.override_kind = 'absolute' then greatest(0, least(c.score, a.override_value))
+    when a.override_kind = 'adjust'
+      then greatest(0, least(c.score, coalesce(${auto}, 0) + a.override_value))
+    else ${auto} end)`;
+  return sql`(case when ${effective} is null and a.manual_points is null then null
+    else coalesce(round((${effective} / nullif(c.score, 0) * sl.points)::numeric, 2)::float8, 0)
+      + coalesce(a.manual_points, 0) end)`;
 }
 
 /** A total of rounded cells, itself rounded (floating-point sums drift in the last digits). */
@@ -75,8 +95,7 @@ export function examTotalsSql(examSittingId: string, scoring: ExamScoring): SQL 
           order by s.created_at desc, s.id desc limit 1)`;
   return sql`
     select d.sitting_attempt_id,
-      ${roundedTotal(sql`round((${score} / nullif(c.score, 0) * sl.points)::numeric, 2)::float8`)}
-        as total,
+      ${roundedTotal(gradedCellSql(score))} as total,
       max(a.last_submission_at) as last_at
     from exam_slots sl
       join exam_draws d on d.slot_id = sl.id

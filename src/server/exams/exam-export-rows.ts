@@ -8,6 +8,7 @@ import type { Db } from '../db/connection.ts';
 import { ENROLMENT_EXPORT_COLUMNS, type ExportCell } from '../results/export-rows.ts';
 import type { Cursor } from '../results/keyset.ts';
 import type { ExamRow } from './exam-queries.ts';
+import { totalOf } from './student-exam.ts';
 import {
   readExamResultsPage,
   type ExamResultsFilters,
@@ -118,6 +119,13 @@ export function examExportColumns(
       },
     ]),
     { header: `Total (of ${totalPoints})`, width: 12, cell: (r) => number(r.total) },
+    // Issue 34 item 3: the problem scores and the total above are final (staff overrides and
+    // manual points included); the judge's own total beside them.
+    {
+      header: `Automatic total (of ${totalPoints})`,
+      width: 14,
+      cell: (r) => number(automaticTotal(r)),
+    },
     // Issue 33: always, empty when unknown, before the counters (results/export-rows.ts).
     ...ENROLMENT_EXPORT_COLUMNS,
     ...(recordsSignals
@@ -140,6 +148,11 @@ export function examExportColumns(
   ];
 }
 
+/** The judge's total alone: the cells' automatic scores, or null when none is judged. */
+export function automaticTotal(row: ExamResultsRow): number | null {
+  return totalOf(row.cells.map((c) => c.automaticScore ?? c.score));
+}
+
 /** A slot's sheet: every student who has a problem in it, with its counting submission. */
 export function slotSheetColumns(slot: ExamSlot): ExamExportColumn[] {
   const cellOf = (row: ExamResultsRow) => row.cells.find((c) => c.ordinal === slot.ordinal);
@@ -154,5 +167,10 @@ export function slotSheetColumns(slot: ExamSlot): ExamExportColumn[] {
     },
     { header: 'Verdict', width: 22, cell: (r) => text(cellOf(r)?.verdict ?? null) },
     { header: 'Submissions', width: 12, cell: (r) => number(cellOf(r)?.submissions ?? 0) },
+    {
+      header: `Automatic score (of ${slot.points})`,
+      width: 14,
+      cell: (r) => number(cellOf(r)?.automaticScore ?? null),
+    },
   ];
 }

@@ -292,7 +292,8 @@ async function readCellsOnce(
   const found = await db.execute(sql`
     select sa.id as "sittingAttemptId",
       json_agg(json_build_object('ordinal', x.ordinal, 'challengeId', x."challengeId",
-        'score', x.score, 'verdict', x.verdict, 'submissions', x."submissionCount",
+        'score', x.score, 'automaticScore', x."automaticScore", 'graded', x.graded,
+        'verdict', x.verdict, 'submissions', x."submissionCount",
         'submissionId', x."submissionId") order by x.ordinal) as cells,
       case when bool_or(x.records) then json_build_object(
         'tabChanges', coalesce(sum(x."tabChanges"), 0),
@@ -313,9 +314,11 @@ function toRow(
   slots: readonly { ordinal: number }[],
 ): ExamResultsRow {
   const cells: ExamResultsCell[] =
-    c?.cells?.map((cell) => ({
+    c?.cells?.map(({ automaticScore, graded, ...cell }) => ({
       ...cell,
       verdict: isVerdict(cell.verdict) ? cell.verdict : null,
+      // The judge's own score only beside a grade: otherwise it is the score.
+      ...(graded ? { automaticScore, graded } : {}),
     })) ??
     slots.map((s) => ({
       ordinal: s.ordinal,

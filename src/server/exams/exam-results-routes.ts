@@ -18,6 +18,13 @@ import {
   examResultsRoute,
 } from '../../contract/exams.ts';
 import { CSV_CONTENT_TYPE, XLSX_CONTENT_TYPE } from '../../contract/spreadsheet-types.ts';
+import {
+  examGradebookRoute,
+  gradebookFileName,
+  gradebookFormatSchema,
+  gradebookQuerySchema,
+} from '../../contract/gradebook.ts';
+import { mapPages, sendGradebook } from '../grading/send-gradebook.ts';
 import type { Guard } from '../auth/guards.ts';
 import type { Db } from '../db/connection.ts';
 import { HttpError } from '../http-error.ts';
@@ -138,4 +145,31 @@ export const examResultsRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) 
       },
     );
   }
+
+  // Issue 34 item 6: the exam's final totals for the whole roster (of a section), for Moodle or
+  // Canvas; the totals count staff overrides and manual points (exam-cells.ts).
+  app.get(
+    examGradebookRoute,
+    {
+      onRequest: staff,
+      config: { action: 'results.read' },
+      schema: {
+        params: examCodeParamsSchema.extend({ format: gradebookFormatSchema }),
+        querystring: gradebookQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const { format } = request.params;
+      const { sectionId } = request.query;
+      const { row, exam } = await examOr404(request.params.examCode, sectionId);
+      const filters = { sort: 'name', dir: 'asc', status: 'all', sectionId } as const;
+      const rows = mapPages(examExportPages(db, row, exam.slots, filters, deps.now()), (r) => ({
+        ...r,
+        grade: r.total,
+      }));
+      const item = { title: `${exam.title} (${exam.examCode})`, max: exam.totalPoints };
+      const fileName = gradebookFileName(`exam-${exam.examCode}`, format, todayIn(timeZone));
+      return sendGradebook(request, reply, fileName, format, item, rows);
+    },
+  );
 };

@@ -18,9 +18,17 @@ import type { Guards } from '../auth/guards.ts';
 import type { Db } from '../db/connection.ts';
 import { CSV_CONTENT_TYPE, XLSX_CONTENT_TYPE } from '../../contract/spreadsheet-types.ts';
 import { writeResultsCsv } from './export-csv.ts';
-import { exportPages } from './export-rows.ts';
+import { exportPages, finalMaximum } from './export-rows.ts';
+import {
+  gradebookFileName,
+  gradebookFormatSchema,
+  gradebookQuerySchema,
+  resultsGradebookRoute,
+} from '../../contract/gradebook.ts';
+import { mapPages, sendGradebook } from '../grading/send-gradebook.ts';
 import { writeResultsXlsx } from './export-xlsx.ts';
 import { challengeInCourseOr404 } from './results-routes.ts';
+import type { ResultsFilters } from './results-queries.ts';
 import { readTestCases } from './submission-queries.ts';
 import { createWallClock, todayIn } from './wall-clock.ts';
 
@@ -84,4 +92,36 @@ export const exportRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, guard
       },
     );
   }
+
+  // Issue 34 item 6: the final grades of the whole roster (of a section), for Moodle or Canvas.
+  app.get(
+    resultsGradebookRoute,
+    {
+      onRequest: guards.staff,
+      config: { action: 'results.read' },
+      schema: {
+        params: resultsParamsSchema.extend({ format: gradebookFormatSchema }),
+        querystring: gradebookQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const { format } = request.params;
+      const { sectionId } = request.query;
+      const { challenge } = await challengeInCourseOr404(db, request.params.challengeId, sectionId);
+      const filters: ResultsFilters = {
+        ...{ q: undefined, year: undefined, branch: undefined, college: undefined },
+        ...{ status: 'all', sort: 'name', dir: 'asc', sectionId },
+      };
+      const item = {
+        title: `${challenge.challengeName} (${challenge.challengeId})`,
+        max: finalMaximum(challenge),
+      };
+      const rows = mapPages(exportPages(db, challenge, filters), (row) => ({
+        ...row,
+        grade: row.finalScore ?? null,
+      }));
+      const fileName = gradebookFileName(challenge.challengeId, format, todayIn(timeZone));
+      return sendGradebook(request, reply, fileName, format, item, rows);
+    },
+  );
 };

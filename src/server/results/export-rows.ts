@@ -4,6 +4,7 @@
  * Also the columns both formats write, so the .xlsx and the .csv always agree with each other
  * and with the table on screen.
  */
+import type { ScoreOverride } from '../../contract/grading.ts';
 import type { ResultsChallenge, ResultsRow } from '../../contract/results.ts';
 import { SECTION_HEADER, STUDENT_ID_HEADER } from '../../contract/results-sections.ts';
 import type { Db } from '../db/connection.ts';
@@ -119,16 +120,42 @@ export const SIGNAL_EXPORT_COLUMNS: readonly ExportColumn[] = [
 ];
 
 /**
- * The columns of a challenge's export: the table's, the student's Student ID and Section, then
- * its signal counters if it has any.
+ * Staff grading (issue 34 item 3), right after the table's columns, beside the automatic score:
+ * the override in words ("set to 80", "add 5", "remove 3": never a leading sign a spreadsheet would
+ * read as a formula), the manual points, and the final score the gradebooks get.
+ */
+export const GRADE_EXPORT_COLUMNS: readonly ExportColumn[] = [
+  { header: 'Score override', width: 16, cell: (r) => text(overrideText(r.override ?? null)) },
+  { header: 'Manual points', width: 13, cell: (r) => number(r.manualPoints ?? null) },
+  { header: 'Final score', width: 12, cell: (r) => number(r.finalScore ?? null) },
+];
+
+export function overrideText(override: ScoreOverride | null): string | null {
+  if (!override) return null;
+  if (override.kind === 'absolute') return `set to ${override.value}`;
+  return override.value < 0 ? `remove ${-override.value}` : `add ${override.value}`;
+}
+
+/** The most a student can get: the judged maximum plus the manual points' maximum. */
+export const finalMaximum = (challenge: ResultsChallenge): number =>
+  challenge.score + (challenge.manualPointsMax ?? 0);
+
+/**
+ * The columns of a challenge's export: the table's, the grading ones, the student's Student ID
+ * and Section, then its signal counters if it has any.
  */
 export const resultsExportColumns = (challenge: ResultsChallenge): readonly ExportColumn[] => [
   ...RESULTS_EXPORT_COLUMNS,
+  ...GRADE_EXPORT_COLUMNS,
   ...ENROLMENT_EXPORT_COLUMNS,
   ...(challenge.recordsSignals ? SIGNAL_EXPORT_COLUMNS : []),
 ];
 
 export const resultsExportHeaders = (challenge: ResultsChallenge) =>
   resultsExportColumns(challenge).map((c) =>
-    c.header === 'Best score' ? `Best score (of ${challenge.score})` : c.header,
+    c.header === 'Best score'
+      ? `Best score (of ${challenge.score})`
+      : c.header === 'Final score'
+        ? `Final score (of ${finalMaximum(challenge)})`
+        : c.header,
   );

@@ -14,6 +14,7 @@ import type {
   ResultsSummary,
 } from '../../contract/results.ts';
 import { isVerdict } from '../../contract/verdicts.ts';
+import { finalScore, overrideOf } from '../../contract/grading.ts';
 import type { Db } from '../db/connection.ts';
 import { ALLOWED_PASTES_SQL } from '../integrity/signals/signal-rules.ts';
 import {
@@ -111,7 +112,8 @@ export async function findResultsChallenge(
   const found = await db.execute(sql`
     select challenge_id as "challengeId", challenge_name as "challengeName", score, language,
       start_date::text as "startDate", end_date::text as "endDate", time_dur as "timeDur",
-      (capture_tab_changes or disable_paste) as "recordsSignals", course_id as "courseId"
+      (capture_tab_changes or disable_paste) as "recordsSignals", course_id as "courseId",
+      manual_points_max as "manualPointsMax"
     from challenges where challenge_id = ${challengeId}`);
   return rowsOf<ResultsChallenge>(found)[0];
 }
@@ -135,6 +137,9 @@ type RawRow = {
   lastSubmissionAt: string | null;
   studentNumber: string | null;
   section: string | null;
+  overrideKind: string | null;
+  overrideValue: number | null;
+  manualPoints: number | null;
   sortValue: string | null;
   /** Exam signal counters, or null (see readResultsPage). */
   signals: SignalCounters | null;
@@ -208,6 +213,8 @@ export async function readResultsPage(
       a.best_submission_id as "bestSubmissionId",
       ${iso(sql`a.last_submission_at`)} as "lastSubmissionAt",
       ${signals} as signals,
+      a.override_kind as "overrideKind", a.override_value as "overrideValue",
+      a.manual_points as "manualPoints",
       ${enrolmentColumns(challenge.courseId)},
       ${sortValueText(key)} as "sortValue"
     ${base}
@@ -232,6 +239,7 @@ export async function readResultsPage(
 }
 
 function toRow(r: RawRow, maxScore: number): ResultsRow {
+  const override = overrideOf(r.overrideKind, r.overrideValue);
   return {
     userId: r.userId,
     name: r.name,
@@ -252,6 +260,9 @@ function toRow(r: RawRow, maxScore: number): ResultsRow {
     lastSubmissionAt: r.lastSubmissionAt,
     studentNumber: r.studentNumber,
     section: r.section,
+    override,
+    manualPoints: r.manualPoints,
+    finalScore: finalScore(r.bestScore, override, r.manualPoints, maxScore),
     ...(r.signals ? { signals: { ...r.signals, awayMs: Number(r.signals.awayMs) } } : {}),
   };
 }

@@ -60,19 +60,28 @@ describe('the section filter', () => {
 });
 
 describe('the exports’ Student ID and Section', () => {
-  it('follow the table’s columns and precede the signal counters, whatever the challenge', () => {
+  it('follow the table’s and the grade’s columns and precede the signal counters, whatever the challenge', () => {
     const plain = resultsExportHeaders(challenge);
-    expect(plain.slice(-3)).toEqual(['Last submission', 'Student ID', 'Section']);
+    // Issue 34: the grade's columns stand right after the table's, beside the judge's score.
+    expect(plain.slice(-6)).toEqual([
+      'Last submission',
+      'Score override',
+      'Manual points',
+      'Final score (of 100)',
+      'Student ID',
+      'Section',
+    ]);
     const signals = resultsExportHeaders({ ...challenge, recordsSignals: true });
     expect(signals.slice(0, plain.length)).toEqual(plain);
     expect(signals.at(-1)).toBe('Reloads');
   });
 
-  it('follow the total in an exam’s export, before its counters', () => {
+  it('follow the totals in an exam’s export, before its counters', () => {
     const headers = examExportColumns([], 100, true).map((c) => c.header);
     const total = headers.indexOf('Total (of 100)');
-    expect(headers.slice(total, total + 4)).toEqual([
+    expect(headers.slice(total, total + 5)).toEqual([
       'Total (of 100)',
+      'Automatic total (of 100)',
       'Student ID',
       'Section',
       'Tab changes',

@@ -3,6 +3,7 @@
  * countdown, Run (samples or custom input) and Submit, their results, and the submissions still
  * waiting for the network.
  */
+import type { StudentGrade } from '../../../contract/grading.ts';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { CompilerChallenge, HistoryEntry, RunResponse } from '../../../contract/compiler.ts';
 import { messages } from '../../../contract/messages.ts';
@@ -114,6 +115,8 @@ export function CompilerWorkspace({
   const [customInput, setCustomInput] = useState('');
   const [timeUp, setTimeUp] = useState(false);
   const [history, setHistory] = useState<HistoryEntry[]>([]);
+  // The problem's grade once staff graded it by hand (issue 34 item 3).
+  const [grade, setGrade] = useState<StudentGrade>();
   const [replacement, setReplacement] = useState<Replacement & { language: JudgeLanguage }>();
 
   // The history is read when the page opens and after each verdict; failing to read it is not
@@ -123,12 +126,17 @@ export function CompilerWorkspace({
     fetchHistory(credentials, challengeId).then(
       (answer) => {
         setHistory(answer.submissions);
-        void saveHistoryCopy(owner, scope, answer.submissions).catch(() => undefined);
+        setGrade(answer.grade);
+        void saveHistoryCopy(owner, scope, answer).catch(() => undefined);
       },
       (error: unknown) => {
         if (error instanceof ApiError && error.status === 0)
           void loadHistoryCopy(owner, scope).then(
-            (entries) => setHistory((shown) => (shown.length > 0 ? shown : entries)),
+            (copy) => {
+              if (!copy) return;
+              setHistory((shown) => (shown.length > 0 ? shown : copy.submissions));
+              setGrade((shown) => shown ?? copy.grade);
+            },
             () => undefined,
           );
       },
@@ -433,6 +441,7 @@ export function CompilerWorkspace({
           <SubmissionHistory
             entries={history}
             statementView={statementView}
+            grade={grade}
             showLanguage={accepted.length > 1}
             disabled={over}
             onLoad={loadFromHistory}

@@ -4,6 +4,7 @@
  * editor (it becomes the draft). Collapsed by default so it never pushes the results away.
  */
 import type { HistoryEntry } from '../../../contract/compiler.ts';
+import { gradingMessages, type StudentGrade } from '../../../contract/grading.ts';
 import { messages } from '../../../contract/messages.ts';
 import { releaseMessages } from '../../../contract/result-release.ts';
 import type { StatementView } from '../../ui/statement-view.ts';
@@ -16,6 +17,8 @@ type Props = {
   entries: HistoryEntry[];
   /** Renders the teacher's feedback (features/statement's sanitised Markdown). */
   statementView: StatementView;
+  /** The grade staff gave the problem (issue 34 item 3), if they did. */
+  grade?: StudentGrade | undefined;
   /** Each entry names its language when the challenge accepts several. */
   showLanguage: boolean;
   disabled: boolean;
@@ -62,14 +65,40 @@ function Outcome({ entry }: { entry: HistoryEntry }) {
   );
 }
 
-export function SubmissionHistory({
+/** The final score beside the judge's, shown above the list so it is seen without opening it. */
+function FinalGrade({ grade }: { grade: StudentGrade }) {
+  if (grade.finalScore === null) return null;
+  return (
+    <p className="submission-history__grade" data-testid="final-grade">
+      <strong>{gradingMessages.finalScore}:</strong>{' '}
+      {gradingMessages.finalOf
+        .replace('{final}', formatScore(grade.finalScore))
+        .replace('{max}', formatScore(grade.maxScore + grade.manualPointsMax))
+        .replace(
+          '{automatic}',
+          grade.automatic === null ? messages.notAvailable : formatScore(grade.automatic),
+        )}
+    </p>
+  );
+}
+
+export function SubmissionHistory({ grade, ...list }: Props) {
+  if (list.entries.length === 0) return grade ? <FinalGrade grade={grade} /> : null;
+  return (
+    <>
+      {grade ? <FinalGrade grade={grade} /> : null}
+      <SubmissionList {...list} />
+    </>
+  );
+}
+
+function SubmissionList({
   entries,
   statementView,
   showLanguage,
   disabled,
   onLoad,
-}: Props) {
-  if (entries.length === 0) return null;
+}: Omit<Props, 'grade'>) {
   return (
     <details className="submission-history" data-testid="submission-history">
       <summary>{messages.historyHeading.replace('{count}', String(entries.length))}</summary>

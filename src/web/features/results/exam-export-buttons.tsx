@@ -7,6 +7,7 @@ import { useId, useState } from 'react';
 import { messages } from '../../../contract/messages.ts';
 import { showFailure } from '../../ui/show-failure.ts';
 import { downloadExamResults, type ExamResultsPageQuery } from './results-api.ts';
+import { GradebookButtons } from './gradebook-buttons.tsx';
 
 type Format = 'xlsx' | 'csv';
 
@@ -54,6 +55,7 @@ export function ExamExportButtons({ token, examCode, query }: Props) {
         {button('xlsx', messages.downloadXlsx, messages.examExportXlsx)}
         {button('csv', messages.downloadCsv, messages.examExportCsv)}
       </div>
+      <GradebookButtons token={token} what={{ examCode }} sectionId={query.sectionId} />
       <p id={`${id}-hint`} className="visually-hidden">
         {messages.exportHint}
       </p>

@@ -20,6 +20,7 @@ import type { DataColumn } from '../../ui/data-table.tsx';
 import type { StudentRowAction } from '../../ui/student-row-action.ts';
 import { VerdictText } from '../../ui/verdict-text.tsx';
 import { dateTime, duration, score, shortDateTime } from './format.ts';
+import { gradingMessages } from '../../../contract/grading.ts';
 import { enrolmentColumns } from './section-filter.tsx';
 import { awayText } from './signal-format.ts';
 
@@ -81,6 +82,14 @@ function slotColumn(
                 : score(cell.score)}
             </Link>
             {cell.verdict ? <VerdictText verdict={cell.verdict} /> : null}
+            {cell.graded ? (
+              <span className="tag">
+                {gradingMessages.overriddenBadge}
+                {cell.automaticScore === null || cell.automaticScore === undefined
+                  ? ''
+                  : ` (${gradingMessages.automatic.toLowerCase()} ${score(cell.automaticScore)})`}
+              </span>
+            ) : null}
           </span>
           {drawn}
         </span>

@@ -17,6 +17,7 @@ import { showFailure } from '../../ui/show-failure.ts';
 import { rosterExportText, viewExportText } from './export-wording.ts';
 import { downloadResults } from './results-api.ts';
 import { sectionName } from './section-filter.tsx';
+import { GradebookButtons } from './gradebook-buttons.tsx';
 
 type Props = {
   token: string;
@@ -77,6 +78,7 @@ export function ExportButtons({ token, challengeId, query, total, summary, cours
         {button('roster', 'xlsx', messages.downloadXlsx, messages.exportRosterXlsx)}
         {button('roster', 'csv', messages.downloadCsv, messages.exportRosterCsv)}
       </div>
+      <GradebookButtons token={token} what={{ challengeId }} sectionId={query.sectionId} />
       <p id={`${id}-view-hint`} className="visually-hidden">
         {messages.exportHint}
       </p>

@@ -3,6 +3,12 @@
  * src/contract/exams.ts) through the web app's fetch wrappers.
  */
 import {
+  examGradebookPath,
+  gradebookFileName,
+  resultsGradebookPath,
+  type GradebookFormat,
+} from '../../../contract/gradebook.ts';
+import {
   getChallengesPath,
   getChallengesResponseSchema,
   type ChallengeSummary,
@@ -168,4 +174,27 @@ export function downloadExamResults(
     examExportFileName(examCode, localDate(new Date()), format),
     token,
   );
+}
+
+// ---------------------------------------------------------------- gradebooks (issue 34 item 6)
+
+/** A gradebook CSV (contract/gradebook.ts) of a challenge or an exam, of a section if chosen. */
+export function downloadGradebook(
+  token: string,
+  what: { challengeId: string } | { examCode: string },
+  format: GradebookFormat,
+  sectionId: string | undefined,
+): Promise<void> {
+  const date = localDate(new Date());
+  return 'challengeId' in what
+    ? downloadFile(
+        resultsGradebookPath(what.challengeId, format, sectionId),
+        gradebookFileName(what.challengeId, format, date),
+        token,
+      )
+    : downloadFile(
+        examGradebookPath(what.examCode, format, sectionId),
+        gradebookFileName(`exam-${what.examCode}`, format, date),
+        token,
+      );
 }

@@ -6,6 +6,7 @@
  * the same), without scrolling the page.
  */
 import { Link } from '@tanstack/react-router';
+import { gradingMessages } from '../../../contract/grading.ts';
 import { messages } from '../../../contract/messages.ts';
 import type { ResultsRow, ResultsSortColumn } from '../../../contract/results.ts';
 import type { ResultsCourse } from '../../../contract/results-sections.ts';
@@ -65,6 +66,13 @@ export function resultsColumns(
           ) : null}
         </span>
       ),
+    },
+    {
+      // Issue 34 item 3: the override applied and the manual points added, beside the judge's.
+      id: 'finalScore',
+      header: gradingMessages.finalScore,
+      numeric: true,
+      cell: (row) => <FinalScore row={row} />,
     },
     {
       id: 'bestVerdict',
@@ -162,6 +170,17 @@ function Time({ iso }: { iso: string | null }) {
     <time dateTime={iso} title={full}>
       {shortDateTime(iso)}
     </time>
+  );
+}
+
+function FinalScore({ row }: { row: ResultsRow }) {
+  const graded = Boolean(row.override) || (row.manualPoints ?? null) !== null;
+  const final = row.finalScore ?? row.bestScore;
+  return (
+    <span data-testid="final-score">
+      {final === null ? none : score(final)}
+      {graded ? <span className="tag">{gradingMessages.overriddenBadge}</span> : null}
+    </span>
   );
 }
 

@@ -18,6 +18,8 @@ import {
   type RejudgeWatch,
 } from './rejudge-submission.tsx';
 import { SubmissionTests } from './submission-tests.tsx';
+import { GradeSection } from './grade-section.tsx';
+import type { GradeTarget } from './grade-api.ts';
 import { fetchTestOutput } from './test-outputs-api.ts';
 import { useStudentSubmissions } from './use-student-submissions.ts';
 import { StudentDialog } from './student-dialog.tsx';
@@ -65,6 +67,7 @@ export function SubmissionsDialog({
           token={token}
           statementView={statementView}
           data={answer.data}
+          target={{ challengeId, userId, examCode }}
           onRejudgeQueued={() => setRefresh((n) => n + 1)}
         />
       ) : answer.state === 'failed' ? (
@@ -80,11 +83,13 @@ function DialogBody({
   token,
   statementView,
   data,
+  target,
   onRejudgeQueued,
 }: {
   token: string;
   statementView: StatementView | undefined;
   data: StudentSubmissionsResponse;
+  target: GradeTarget;
   onRejudgeQueued: () => void;
 }) {
   const { student, attempt, submissions } = data;
@@ -124,6 +129,8 @@ function DialogBody({
       ) : (
         <p className="muted">{messages.attemptNotStarted}</p>
       )}
+      {/* Issue 34 item 3: graded on the standing, so only once the student opened the problem. */}
+      {attempt ? <GradeSection token={token} target={target} /> : null}
       <p className="visually-hidden" role="status" aria-atomic="true">
         {rejudgeAnnouncement(submissions, watch, score)}
       </p>
