@@ -18,6 +18,7 @@ import {
   type ReleaseState,
   type ReleaseTarget,
 } from '../../src/contract/result-release.ts';
+import { gradePath } from '../../src/contract/grading.ts';
 import { submissionFeedbackPath } from '../../src/contract/submission-feedback.ts';
 import {
   adminEnv,
@@ -220,7 +221,24 @@ describe.each(databaseKinds)('release of results on %s', (kind) => {
     const set = await setRule(target, 'manual', assistant.headers);
     expect(set.status, JSON.stringify(set.body)).toBe(200);
     expect(set.body).toMatchObject({ mode: 'manual', released: false });
+    // A grade given by hand (issue 34 item 3) is held back with the scores.
+    const graded = await call(
+      server,
+      'PUT',
+      gradePath('REL-MAN', student.id),
+      { part: 'score', kind: 'absolute', value: 73, reason: 'Hard-coded the answer' },
+      assistant.headers,
+    );
+    expect(graded.status, JSON.stringify(graded.body)).toBe(200);
     await expectEveryCall('REL-MAN', false);
+    const held = await call(
+      server,
+      'GET',
+      '/api/compiler/history/REL-MAN',
+      undefined,
+      student.compiler,
+    );
+    expect((held.body as HistoryResponse).grade).toBeUndefined();
     // A Submit judged while held back answers `withheld` at once too.
     const fresh = await submitAndWait(server, student, {
       challengeId: 'REL-MAN',
@@ -243,6 +261,7 @@ describe.each(databaseKinds)('release of results on %s', (kind) => {
     expect(entries.map((e) => e.score)).toEqual([100, 100]);
     expect(entries[1]?.feedback?.note?.markdown).toContain(NOTE);
     expect(entries.every((e) => e.released === undefined)).toBe(true);
+    expect((history.body as HistoryResponse).grade?.finalScore).toBe(73);
   });
 
   it('releases after_end when the window ends, on the server clock', async () => {

@@ -2,8 +2,10 @@
 // them: the teacher comments a line and writes feedback in the submissions dialog and sets the
 // challenge's results to be released by hand; the student's compiler page says "not released"
 // instead of a score; once the teacher presses Release the student sees the score, the note and
-// the comment, and still sees them after going offline and reloading the page.
+// the comment, and the score the teacher set by hand, and still sees them after going offline
+// and reloading the page.
 import { expect, test, type Page } from '@playwright/test';
+import { gradingMessages } from '../../src/contract/grading.ts';
 import { releaseMessages } from '../../src/contract/result-release.ts';
 import { createChallenge, uniqueCode } from './compiler-support.ts';
 import { openControlled } from './pwa-support.ts';
@@ -75,6 +77,15 @@ test('a teacher comments and releases; the student sees it, offline too', async 
   await expect(feedback.getByTestId('staff-comment')).toContainText('Nice use of unpacking.');
   if (SHOTS) await teacher.screenshot({ path: `${SHOTS}/feedback-tab-${SCHEME}.png` });
 
+  // And a score set by hand, with its reason (the Grade section of the same dialog).
+  await dialog.getByRole('tab', { name: 'Tests' }).click();
+  const grade = dialog.getByRole('region', { name: gradingMessages.heading });
+  await grade.getByRole('radio', { name: gradingMessages.kindAbsolute }).check();
+  await grade.getByRole('textbox', { name: gradingMessages.valueLabel, exact: true }).fill('90');
+  await grade.getByRole('textbox', { name: gradingMessages.reasonLabel }).fill('Late by a day');
+  await grade.getByRole('textbox', { name: gradingMessages.reasonLabel }).press('Enter');
+  await expect(grade.getByRole('status')).toHaveText(gradingMessages.saved);
+
   // The student, on their compiler page: submitted, not released.
   const studentContext = await browser.newContext({ colorScheme: SCHEME });
   const page = await studentContext.newPage();
@@ -84,6 +95,7 @@ test('a teacher comments and releases; the student sees it, offline too', async 
   await expect(list.getByTestId('not-released')).toHaveText(releaseMessages.notReleased);
   await expect(list.getByTestId('line-comment')).toHaveCount(0);
   await expect(list).not.toContainText('Nice use of unpacking.');
+  await expect(page.getByTestId('final-grade')).toHaveCount(0);
   if (SHOTS)
     await page.screenshot({ path: `${SHOTS}/student-not-released-${SCHEME}.png`, fullPage: true });
 
@@ -98,6 +110,7 @@ test('a teacher comments and releases; the student sees it, offline too', async 
   list = await history(page);
   await expect(list).toContainText('100 / 100');
   await expect(list.getByTestId('line-comment')).toContainText('Nice use of unpacking.');
+  await expect(page.getByTestId('final-grade')).toContainText('90 of 100');
   await expect(list.getByTestId('line-comment')).toContainText('print(a + b)');
   await expect(list.locator('strong', { hasText: 'tidy' })).toBeVisible();
   if (SHOTS)
@@ -109,6 +122,7 @@ test('a teacher comments and releases; the student sees it, offline too', async 
   list = await history(page);
   await expect(list.getByTestId('line-comment')).toContainText('Nice use of unpacking.');
   await expect(list.locator('strong', { hasText: 'tidy' })).toBeVisible();
+  await expect(page.getByTestId('final-grade')).toContainText('90 of 100');
   await studentContext.setOffline(false);
   await teacherContext.close();
   await studentContext.close();
