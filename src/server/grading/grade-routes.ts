@@ -117,11 +117,13 @@ export const gradeRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, guards
     },
   );
 
+  // The manual points' maximum is the challenge's, the same for every student: a change to the
+  // challenge (teachers), not a grade (assistants too).
   app.put(
     manualMaxRoute,
     {
       onRequest: guards.staff,
-      config: { action: 'grading.write' },
+      config: { action: 'challenge.write' },
       schema: {
         params: manualMaxParamsSchema,
         body: manualMaxInputSchema,
