@@ -2,7 +2,8 @@
  * The judge, sandboxed against bare runs of the same commands in the same run: hello world per
  * language, its compile step included (Python's compile(), node --check, javac, gcc, g++; goal ≤ 1.5× for
  * python, node, C and C++), Java with 10 tests against bare javac + 10 java runs (goal ≤ 1.3×),
- * and the throughput of 500 queued trivial Python submissions against the same commands bare at
+ * the judge keeping every test's output against keeping none (judge-output-capture.ts, goal
+ * ≤ 1.05x), and the throughput of 500 queued trivial Python submissions against the same commands bare at
  * the same concurrency (goal: sandboxed runs/s ≥ 0.8× bare runs/s).
  * Bare and sandboxed samples alternate, so a noisy neighbour weighs on both alike; bare runs use
  * exactly the judge's command lines and flags (printed first) and the environment it gives them.
@@ -24,6 +25,7 @@ import {
 import type { JudgeLanguage, JudgeRequest } from '../src/server/judge/types.ts';
 import { median, summarize } from './stats.ts';
 import { sandboxDecisionRows, type BoxCostRow } from './judge-box-cost.ts';
+import { OUTPUT_CAPTURE_GOAL, outputCaptureRow } from './judge-output-capture.ts';
 
 const HELLO: Record<JudgeLanguage, string> = {
   python: 'print("hello")\n',
@@ -203,6 +205,15 @@ export async function judgeBenchmark(): Promise<{
       sandboxedMs,
       goal: '≤ 1.3x',
       met: sandboxedMs / bareMs <= 1.3,
+    });
+    // Both columns sandboxed: the judge keeping nothing, then keeping every test's output.
+    const capture = await outputCaptureRow(config);
+    rows.push({
+      name: 'python, 10 tests of 100 KB output: kept (right) vs not kept (left)',
+      bareMs: capture.withoutMs,
+      sandboxedMs: capture.withMs,
+      goal: `≤ ${OUTPUT_CAPTURE_GOAL}x`,
+      met: capture.met,
     });
   } finally {
     await engine.close();

@@ -1,10 +1,12 @@
 /**
  * The README's and the teacher guide's screenshots of the student's first screen, a challenge's
- * Results and the Students view, taken from the real app with a small class that has submitted
+ * Results, reviewing a failed hidden test, grading by hand, the class's statistics and the
+ * Students view, taken from the real app with a small class that has submitted
  * (DOCS_SHOTS: test-results/ in a test run, docs/ for `npm run docs:screenshots`). The exams'
  * screenshots are taken by exams.spec.ts, the package import's by problem-import.spec.ts.
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
+import { gradingMessages } from '../../src/contract/grading.ts';
 import { createChallenge, uniqueCode } from './compiler-support.ts';
 import { DOCS_SHOTS } from './docs-shots.ts';
 import { dashMenu, signInAsAdmin } from './results-support.ts';
@@ -58,7 +60,7 @@ async function sit(
   expect([200, 202]).toContain(submit.status());
 }
 
-test('the guides’ screenshots: the first screen, a challenge’s Results, the Students view', async ({
+test('the guides’ screenshots: the first screen, Results, reviewing, grading, the Students view', async ({
   page,
   request,
 }) => {
@@ -80,6 +82,40 @@ test('the guides’ screenshots: the first screen, a challenge’s Results, the 
   await expect(table.getByText('Accepted')).toHaveCount(3, { timeout: 60_000 });
   await expect(table.getByText('Wrong Answer')).toHaveCount(2, { timeout: 60_000 });
   await page.screenshot({ path: `${DOCS_SHOTS}/results-view.png`, fullPage: true });
+
+  // Reviewing: a student who printed the sample's answer, their failed hidden test opened.
+  await table.getByRole('link', { name: 'ishaan gupta' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Submissions of ishaan gupta' });
+  const hidden = dialog.getByTestId('test-row').filter({ hasText: 'Hidden 1' });
+  await hidden.getByRole('button', { name: 'Output and diff' }).click();
+  const output = dialog.getByRole('region', { name: 'Hidden 1: expected and program output' });
+  await expect(output.getByTestId('output-diff')).toBeVisible();
+  await hidden.evaluate((row) => row.scrollIntoView({ block: 'start' }));
+  await page.screenshot({ path: `${DOCS_SHOTS}/review-output.png` });
+
+  // Grading by hand: a score set with its reason, the final score beside the judge's.
+  const grade = dialog.getByRole('region', { name: gradingMessages.heading });
+  await grade.getByRole('radio', { name: gradingMessages.kindAbsolute }).check();
+  await grade.getByRole('textbox', { name: gradingMessages.valueLabel, exact: true }).fill('40');
+  const reason = grade.getByRole('textbox', { name: gradingMessages.reasonLabel });
+  await reason.fill('Right reading of the input; the sum is hard-coded');
+  await reason.press('Enter');
+  await expect(grade.getByRole('status')).toHaveText(gradingMessages.saved);
+  // Its top just below the dialog's header, which stays in place while the dialog scrolls.
+  await grade.evaluate((section) => {
+    section.scrollIntoView({ block: 'start' });
+    let box = section.parentElement;
+    while (box && box.scrollHeight <= box.clientHeight) box = box.parentElement;
+    if (box) box.scrollTop -= 90;
+  });
+  await page.screenshot({ path: `${DOCS_SHOTS}/grading.png` });
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+
+  // The class's statistics: passes per test, the wrong outputs, the score distribution.
+  await page.getByRole('link', { name: 'Statistics', exact: true }).click();
+  await expect(page.getByRole('img', { name: 'Score distribution' })).toBeVisible();
+  await page.screenshot({ path: `${DOCS_SHOTS}/statistics-view.png`, fullPage: true });
 
   await dashMenu(page).getByRole('link', { name: 'Students' }).click();
   await expect(page.getByText('aarav sharma').first()).toBeVisible();

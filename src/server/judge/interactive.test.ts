@@ -31,6 +31,30 @@ describe('who decides an interactive test (the first to fail)', () => {
     });
   });
 
+  it("lets a program's own crash decide when both ends came at once, not a pipe or an exit code", () => {
+    // ownCrashAtOnce: within TIE_MS, killed by a signal of its own (abort, segfault).
+    expect(
+      interactiveVerdict(
+        end({
+          outcome: rejected,
+          interactorFirst: true,
+          ownCrashAtOnce: true,
+          submissionFailure: 'Runtime Error',
+        }),
+      ),
+    ).toMatchObject({ verdict: 'Runtime Error' });
+    expect(
+      interactiveVerdict(
+        end({
+          outcome: rejected,
+          interactorFirst: true,
+          ownCrashAtOnce: false,
+          submissionFailure: 'Runtime Error',
+        }),
+      ),
+    ).toMatchObject({ verdict: 'Wrong Answer' });
+  });
+
   it("keeps the program's failure when it came first, whether the interactor then accepts or rejects", () => {
     for (const failure of [
       'Runtime Error',

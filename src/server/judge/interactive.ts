@@ -12,7 +12,14 @@
  *   because the submission had already run into one of its limits (then that verdict stands).
  * - The interactor exits 43 (Wrong Answer) before the submission ended: Wrong Answer, even when
  *   the submission then crashed (SIGPIPE on writing to the gone interactor) or was killed; the
- *   submission is stopped at once, as Kattis does.
+ *   submission is stopped after a short grace (REJECTION_GRACE_MS: its own end, if it came
+ *   already, is then read from its report rather than replaced by the judge's kill).
+ * - Two ends within TIE_MS of each other are one instant to the judge: which report came first
+ *   depends on how a loaded machine scheduled the two boxes (a program that aborted and the
+ *   interactor that then read end-of-file and rejected were seen in either order, 1 run in 8 on
+ *   CI). There a crash by a signal of the program's own (abort, segmentation fault: not SIGPIPE,
+ *   which the gone interactor causes, nor the judge's SIGKILL) stands as the program's failure;
+ *   an exit with a code (a Python EOFError after the interactor left) is still Wrong Answer.
  * - The submission ended first with a failure (Run-Time Error, Time Limit Exceeded, Memory or
  *   Output Limit Exceeded): that verdict stands, whether the interactor then accepts or rejects.
  * - Otherwise the interactor's verdict: 43 Wrong Answer; 42 Accepted, unless the submission then
@@ -41,6 +48,11 @@ export interface PairEnd {
   submissionFailure: Verdict | null;
   /** The interactor's box was over before the submission's. */
   interactorFirst: boolean;
+  /**
+   * The two ends came within TIE_MS, and the submission died of a signal of its own (not
+   * SIGPIPE, not killed by the judge): its crash decides.
+   */
+  ownCrashAtOnce?: boolean;
   /** The judge killed the interactor because the submission had run into a limit. */
   interactorStopped: boolean;
   outcome: CheckerOutcome;
@@ -56,8 +68,10 @@ export function interactiveVerdict(end: PairEnd): InteractiveOutcome {
   const note = outcome.judgeMessage ? { judgeMessage: outcome.judgeMessage } : {};
   // The submission's set-up failing is the judge's fault, whoever came first.
   if (failure === 'Internal Error') return { verdict: failure };
-  if (outcome.verdict === 'Wrong Answer')
-    return { verdict: end.interactorFirst || !failure ? 'Wrong Answer' : failure, ...note };
+  if (outcome.verdict === 'Wrong Answer') {
+    const programFirst = !end.interactorFirst || end.ownCrashAtOnce === true;
+    return { verdict: failure && programFirst ? failure : 'Wrong Answer', ...note };
+  }
   if (failure) return { verdict: failure, ...note };
   return {
     verdict: 'Accepted',
@@ -65,6 +79,13 @@ export function interactiveVerdict(end: PairEnd): InteractiveOutcome {
     ...note,
   };
 }
+
+/** Ends closer than this are one instant (the header's rules). */
+export const TIE_MS = 100;
+/** How long a rejected submission may still end by itself before the judge kills it. */
+const REJECTION_GRACE_MS = 200;
+/** Signals a program dies of because its partner left or the judge ended it. */
+const NOT_ITS_OWN: readonly string[] = ['SIGPIPE', 'SIGKILL', 'SIGTERM', 'SIGXCPU'];
 
 /** A limit the judge enforces ran out: the partner is ended with it. */
 const ranIntoLimit = (r: BoxRunResult) =>
@@ -124,7 +145,11 @@ export async function runInteractive(
         // A rejection, a failure or a limit ends the submission too; an acceptance lets it end
         // by itself (within its own limits), so a crash after it is still seen.
         const accepted = r.exitCode === 42 && !r.signal && !r.setupError;
-        if (!accepted && !submissionOver) stopSubmission.abort();
+        if (!accepted && !submissionOver) {
+          const grace = setTimeout(() => stopSubmission.abort(), REJECTION_GRACE_MS);
+          const stop = () => clearTimeout(grace);
+          void submission.then(stop, stop);
+        }
       },
     );
     const [run, checked] = await Promise.all([submission, outcome]);
@@ -136,6 +161,11 @@ export async function runInteractive(
         // cleared away: the interactor's rejection and the crash it caused come milliseconds
         // apart.
         interactorFirst: interactorEnd < run.endedAt,
+        ownCrashAtOnce:
+          Math.abs(interactorEnd - run.endedAt) < TIE_MS &&
+          !run.aborted &&
+          run.signal !== null &&
+          !NOT_ITS_OWN.includes(run.signal),
         interactorStopped,
         outcome: checked,
       }),
