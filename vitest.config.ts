@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { configDefaults, defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { bound } from './tests/api/bounds.ts';
 
 /**
  * Unit test files that replace a module with vi.mock (found by reading them, so a new one cannot
@@ -41,9 +42,9 @@ const unitTestTimeout = 30_000;
 const apiProject = {
   environment: 'node' as const,
   globalSetup: ['./tests/api/global-setup.ts'],
-  // Generous: a bound on a hung test, never a measure of speed (two files share the cores).
-  testTimeout: 90_000,
-  hookTimeout: 120_000,
+  // Two files share the cores, beside the browser tests in CI (tests/api/bounds.ts).
+  testTimeout: bound(90_000),
+  hookTimeout: bound(120_000),
   // One module registry per worker, shared by the files it runs: each API file imported the
   // whole server (Fastify, drizzle, PGlite's WebAssembly, the judge) anew, ~7 s of a 2-core CI
   // machine per file, 80 files. No API test replaces a module (vi.mock); what they stub is put
@@ -52,6 +53,27 @@ const apiProject = {
   isolate: false,
   ...sharedRegistry,
 };
+
+/**
+ * API files run after the browser tests, beside the judge's (scripts/test.mjs), in project
+ * `api-late`. Those that import problem packages and judge every labelled submission (compilers
+ * and hundreds of boxes) are the heaviest CPU of the API tests: beside Chromium they took both
+ * cores for minutes and the browser tests ran into their timeouts (CI of 2026-11-29, load average
+ * 16). fuzz-routes, the longest API file (121 s alone: over a thousand bad requests on each
+ * database), runs here too, away from the browsers. Moving it did not shorten CI measurably
+ * (1,351 s before, 1,461 s after on the same slow machine): with the unit and API tests at a
+ * lower priority (scripts/test.mjs) both cores stay busy, and the total work decides the end.
+ */
+const lateApiFiles = [
+  'fuzz-routes',
+  'interactive-import',
+  'judge-fidelity',
+  'multi-file-import',
+  'problem-big-data',
+  'problem-cli',
+  'problem-import',
+  'validate-header-import',
+].map((name) => `tests/api/${name}.test.ts`);
 
 // Browser-side unit tests in jsdom, server-side unit tests in node (each split in two: see
 // unit-web), the API tests that start the real server on a real database (PGlite, plus
@@ -119,6 +141,14 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...lateApiFiles],
+          ...apiProject,
+        },
+      },
+      {
+        test: {
+          name: 'api-late',
+          include: lateApiFiles,
           ...apiProject,
         },
       },

@@ -105,7 +105,8 @@ async function importPackage(args: string[]): Promise<number> {
   console.log(
     `${answer.replaced ? 'Replaced' : 'Created'} challenge ${challengeId} "${challengeName}" with ${testCaseCount} tests.`,
   );
-  for (const warning of answer.warnings) console.log(`  left out: ${warning}`);
+  // Each warning says itself what was left out and why.
+  for (const warning of answer.warnings) console.log(`  ${warning}`);
   if (answer.selfCheckId === null) return 0;
   const progress = await followSelfCheck(base, token, answer.selfCheckId, answer.selfCheckTotal);
   if (progress.status === 'interrupted')
@@ -114,7 +115,7 @@ async function importPackage(args: string[]): Promise<number> {
   const width = Math.max(...rows.map((r) => r.path.length));
   for (const row of rows)
     console.log(
-      `  ${row.agrees ? 'ok  ' : 'DIFF'} ${row.path.padEnd(width)}  expected ${row.expected}, got ${row.got} (${row.score})${row.message ? `: ${row.message.split('\n')[0]}` : ''}`,
+      `  ${row.agrees ? 'ok  ' : 'DIFF'} ${row.path.padEnd(width)}  expected ${row.expected}, got ${row.got} (${row.score})${row.files ? ` [${row.files.join(' ')}]` : ''}${row.message ? `: ${row.message.split('\n')[0]}` : ''}`,
     );
   const agree = rows.filter((r) => r.agrees).length;
   console.log(`${agree} of ${rows.length} submissions agree with the package.`);

@@ -11,6 +11,10 @@ export const auditUi = {
   filterAction: 'Action',
   anyAction: 'Any action',
   filterTarget: 'Target (contains)',
+  filterCourse: 'Course',
+  anyCourse: 'Any course',
+  /** Under an entry's target: the course it belongs to. */
+  inCourse: 'in {code}',
   filterSince: 'From',
   filterUntil: 'To',
   datesHint: 'Dates are whole days in the portal’s time zone.',

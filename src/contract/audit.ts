@@ -10,6 +10,7 @@
  * `{ field: value }`. `fieldChangeOf` tells the two apart.
  */
 import { z } from 'zod';
+import { courseIdSchema } from './courses.ts';
 
 export const AUDIT_PAGE_MAX = 500;
 
@@ -35,6 +36,8 @@ export const auditQuerySchema = z.object({
   call: filter.optional(),
   /** Part of the target's id (a test code, an exam code, a course or staff id, an address). */
   target: filter.optional(),
+  /** The course the entries are filed under (a course's id, as GET /api/admin/courses lists). */
+  courseId: courseIdSchema.optional(),
   since: day.optional(),
   until: day.optional(),
   /** The id of the last entry of the previous page (entries come newest first). */
@@ -58,7 +61,9 @@ export const auditEntrySchema = z.object({
   outcome: z.number(),
   targetKind: z.string(),
   targetId: z.string(),
+  /** The course the target belongs to (its code beside), null for none (a staff member). */
   courseId: z.string().nullable(),
+  courseCode: z.string().nullable(),
   changes: z.record(z.string(), z.unknown()),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;

@@ -5,11 +5,12 @@
 import { z } from 'zod';
 import { courseMessages } from './courses.ts';
 import { endsBeforeStart, timeOfDaySchema } from './challenge-times.ts';
+import { checkerArgsSchema } from './checker-args.ts';
 import { compareRuleSchema } from './compare-rule.ts';
 import { messages } from './messages.ts';
 import { SITTING_LIFECYCLES } from './sittings.ts';
 import { testDataRefSchema } from './test-data.ts';
-import { groupNameSchema, groupsProblem, testGroupSchema } from './test-groups.ts';
+import { groupNameSchema, groupsProblem, testGroupSchema, type TestGroup } from './test-groups.ts';
 import { kattisGradingSchema } from './kattis-grading.ts';
 import { JUDGE_LANGUAGES } from './verdicts.ts';
 
@@ -36,6 +37,7 @@ export const MAX_OUTPUT_LIMIT_MB = 64;
 export const CHALLENGE_MAX_BODY_BYTES = 64 * 1024 * 1024;
 /** The largest checker program (the judge's own limit for any source is the same). */
 export const CHECKER_SOURCE_MAX_BYTES = 256 * 1024;
+export { CHECKER_ARGS_MAX, CHECKER_ARG_MAX_CHARS } from './checker-args.ts';
 
 /** Filled in: missing, blank or not text all read as "Enter All Delatils" (spec §5). */
 const filled = (max: number, tooLong: string) =>
@@ -195,6 +197,13 @@ export const challengeInputSchema = z
         .max(CHECKER_SOURCE_MAX_BYTES, { error: messages.checkerSourceTooLarge })
         .optional(),
       /**
+       * The checker program's extra command-line arguments, after `input judge_answer
+       * feedback_dir/` (issue 35): a package's validator_flags (Kattis) or special_compare_args
+       * (DOMjudge). Optional like `interactive`: a new challenge without them has none, an update
+       * without them keeps the stored ones; a rule other than `checker` clears them.
+       */
+      checkerArgs: checkerArgsSchema.optional(),
+      /**
        * Exam integrity (issue 17): record tab changes, time away, pastes and reloads on the
        * compiler page (contract/signals.ts). Optional like `compare`: a new challenge without it
        * is off, an update without it keeps the stored setting.
@@ -229,7 +238,13 @@ export const challengeInputSchema = z
     // A sample's group is always `sample`: a name given to one is dropped.
     testCases: c.testCases.map(({ group, ...t }) => (t.hidden && group ? { ...t, group } : t)),
     languages: otherLanguages(c.language, c.languages),
-    ...(c.compare && c.compare.mode !== 'checker' ? { checkerSource: '' } : {}),
+    ...(c.compare && c.compare.mode !== 'checker'
+      ? {
+          checkerSource: '',
+          checkerArgs: [],
+          testGroups: c.testGroups.map(({ checkerArgs: _args, ...g }): TestGroup => g),
+        }
+      : {}),
   }));
 export type ChallengeInput = z.input<typeof challengeInputSchema>;
 
@@ -285,6 +300,8 @@ export const challengeSchema = z.object({
   checkerSource: z.string(),
   /** An interactive problem: the checker is the interactor (absent in older answers: false). */
   interactive: z.boolean().optional(),
+  /** The checker program's extra arguments (absent in older answers: none). */
+  checkerArgs: z.array(z.string()).optional(),
   /** Exam integrity settings (issue 17), both off unless the teacher turns them on. */
   captureTabChanges: z.boolean(),
   disablePaste: z.boolean(),
@@ -299,6 +316,7 @@ export const challengeSummarySchema = challengeSchema
     compare: true,
     languages: true,
     checkerSource: true,
+    checkerArgs: true,
     interactive: true,
     testGroups: true,
     grading: true,

@@ -172,6 +172,8 @@ export const messages = {
     'An interactive problem needs its interactor: one program in output_validators/ (or output_validator/)',
   packageMultiPass:
     'This is a multi-pass problem (Kattis multi_pass, DOMjudge multipass): its output validator runs the submission again on input it makes from the previous pass, which this portal does not do. It is refused rather than judged as a single pass, which would accept wrong submissions.',
+  packageCustomScoring:
+    'problem.yaml sets grading: custom_scoring: its output validator gives each test its points in score.txt, which this portal does not grade (a checker’s score.txt here is the share of the test’s points, from 0 to 1). It is refused rather than scored differently from Kattis.',
   invalidWeight: 'A test weight must be a whole number from 0 to 1000',
   invalidGroupName:
     'A test group name is 1 to 64 letters, digits, dashes or underscores (like a Kattis data folder)',
@@ -239,6 +241,8 @@ export const messages = {
   checkerSourceMissing:
     "Add the checker program's source code, or choose another way to compare the output",
   checkerSourceTooLarge: 'The checker program can be at most 256 KB',
+  invalidCheckerArgs:
+    "The checker program's arguments: at most 32, each 1 to 200 characters without spaces",
   checkerDoesNotCompile: 'The checker program does not compile:',
   invalidCompareFlag: 'caseSensitive and spaceChangeSensitive must be true or false',
   invalidFloatTolerance: 'A float tolerance must be a number of 0 or more',
@@ -370,6 +374,9 @@ export const messages = {
   groupScoringAll: 'All or nothing',
   addTestGroup: 'Add group',
   removeTestGroup: 'Remove group',
+  /** An imported group's own checker arguments ({args}; none: an empty list), shown, not edited. */
+  testGroupCheckerArgs: "This group's tests pass the checker its own arguments: {args}",
+  testGroupCheckerArgsNone: "This group's tests pass the checker no arguments.",
   groupResultsLabel: 'Groups',
   groupResultLine: '{group}: {passed} of {total} tests, {points} of {max} points',
   groupSkipped: '{n} not run after a failure',
@@ -540,6 +547,7 @@ export const messages = {
   menuResults: 'Results',
   menuStudents: 'Students',
   resultsTitle: 'Results',
+  resultsOtherViews: 'Other views of this challenge',
   resultsChallengeLabel: 'Challenge',
   resultsChooseChallenge: 'Choose a challenge…',
   resultsPickIntro:

@@ -26,6 +26,8 @@ export const selfCheckRowSchema = z.object({
   got: z.enum(VERDICTS),
   score: z.number(),
   agrees: z.boolean(),
+  /** A folder judged as one submission: its files, judged together (the first is the entry). */
+  files: z.array(z.string()).optional(),
   /** The judge's own failure (an Internal Error), for the teacher. */
   message: z.string().optional(),
 });

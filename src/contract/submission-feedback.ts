@@ -40,6 +40,9 @@ export const feedbackMessages = {
   deleteComment: 'Delete',
   commentDeleted: 'Comment deleted',
   commentOnLine: 'Line {line}',
+  codeLinesLabel: 'The code: choose a line to comment on',
+  commentOnThisLine: 'Comment on line {line}',
+  commentsOnLineCount: '{count} comment(s)',
   byAuthor: '{author} · {time}',
   edited: 'edited',
   // The student's history.

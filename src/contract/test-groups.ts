@@ -9,6 +9,7 @@
  * existed scores as it did.
  */
 import { z } from 'zod';
+import { checkerArgsSchema } from './checker-args.ts';
 import { messages } from './messages.ts';
 
 export const GROUP_SCORINGS = ['sum', 'all'] as const;
@@ -27,6 +28,11 @@ export const testGroupSchema = z.strictObject(
   {
     name: groupNameSchema,
     scoring: z.enum(GROUP_SCORINGS, { error: messages.invalidGroupScoring }),
+    /**
+     * The checker's arguments for this group's tests, instead of the challenge's (a Kattis
+     * group's testdata.yaml giving output_validator_flags of its own); absent: the challenge's.
+     */
+    checkerArgs: checkerArgsSchema.optional(),
   },
   { error: messages.invalidGroupName },
 );

@@ -195,7 +195,8 @@ export async function buildApp(
   // Sign-ins that could not be checked before the page gives up are refused as they arrive.
   gateSignIns(
     app,
-    new SignInGate(config.signInWaitMs),
+    // A burst is taken to go as fast as the cores can hash until its own rate is known.
+    new SignInGate(config.signInWaitMs, { capacity: () => hashQueue.capacityPerSecond() }),
     [loginSignUpPath, adminLoginPath, resetPasswordPath, activateAccountPath, choosePasswordPath],
     // Past the guessing budget first (password-login.ts), so refused guesses never queue here.
     [loginSignUpPath, adminLoginPath],
@@ -258,7 +259,7 @@ export async function buildApp(
     },
     app.log,
   );
-  // After the seeding above, which must hash whatever the budget.
+  // The seeding above waits for its hash whatever the budget (it has no deadline).
   hashQueue.setBudget(config.signInWaitMs);
   await app.register(adminLoginRoute, {
     db: database.db,

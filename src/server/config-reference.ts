@@ -358,7 +358,7 @@ export const configReference: readonly ConfigEntry[] = [
     names: ['SIGN_IN_WAIT_SECONDS'],
     default: '`8`',
     meaning:
-      'longest a log-in, sign-up, activation or reset may take from its arrival, waiting included, before it is answered `503` with `Retry-After` at once (the page gives up after 10 s; it waits out `Retry-After` and tries once more by itself); judged from the sign-ins completed per second over the last busy seconds; password checks are served in arrival order, one per core',
+      'longest a log-in, sign-up, activation or reset may take from its arrival, waiting included, before it is answered `503` with `Retry-After` at once (the page gives up after 10 s; it waits out `Retry-After` and tries once more by itself); judged from the sign-ins completed per second in the current burst (until 3 s of it are measured, from what the cores can hash); password checks are served in arrival order, one per core',
   },
   {
     names: ['STATIC_DIR'],

@@ -33,6 +33,7 @@ import {
   type TestServer,
 } from './harness.ts';
 import { invitedStaff } from './staff-fixtures.ts';
+import { bound } from './bounds.ts';
 
 describe.each(databaseKinds)('the audit log on %s', (kind) => {
   let server: TestServer;
@@ -41,7 +42,7 @@ describe.each(databaseKinds)('the audit log on %s', (kind) => {
   beforeAll(async () => {
     server = await startServer(kind, adminEnv);
     owner = bearer(await adminToken(server));
-  }, 60_000);
+  }, bound(60_000));
   afterAll(async () => {
     await server?.close();
   });
@@ -275,7 +276,9 @@ describe.each(databaseKinds)('the audit log on %s', (kind) => {
     const bytes = Buffer.from(await response.arrayBuffer());
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const csv = bytes.subarray(3).toString('utf8');
-    expect(csv.split('\r\n')[0]).toBe('Id,At,Who,Address,Action,Call,Outcome,Target,Changes');
+    expect(csv.split('\r\n')[0]).toBe(
+      'Id,At,Who,Address,Action,Call,Outcome,Target,Course,Changes',
+    );
     expect(csv).toContain('staff.manage');
     expect(csv).not.toMatch(/,=1\+2/);
   });

@@ -28,6 +28,7 @@ import {
   type TestServer,
 } from './harness.ts';
 import { STUDENT_PASSWORD } from './test-passwords.ts';
+import { bound } from './bounds.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -125,7 +126,7 @@ describe('backup and restore on the embedded database, during a burst of submiss
     const statuses = await Promise.all(sent);
     backupRun = await backup;
     expect(statuses.filter((s) => s !== 200 && s !== 202)).toEqual([]);
-  }, 180_000);
+  }, bound(180_000));
 
   afterAll(async () => {
     await server?.close();
@@ -147,7 +148,7 @@ describe('backup and restore on the embedded database, during a burst of submiss
     beforeAll(async () => {
       newDir = path.join(root, 'restored');
       restoreRun = await operator('restore', pgliteEnv(newDir), [backupFile]);
-    }, 180_000);
+    }, bound(180_000));
 
     afterAll(async () => {
       await restoredServer?.close();
@@ -178,50 +179,61 @@ describe('backup and restore on the embedded database, during a burst of submiss
       );
     });
 
-    it('starts a server that signs the students in and judges what was waiting', async () => {
-      if (!restored) throw new Error('the restored database did not open');
-      restoredServer = await startServerOn(restored, { ...adminEnv, DATA_DIR: newDir });
-      const login = await call(restoredServer, 'POST', '/api/user/loginSignUp', {
-        email: 'backup3@college.test',
-        password: STUDENT_PASSWORD,
-      });
-      expect(login.status).toBe(200);
-      const pending = async () =>
-        Number(
-          (
-            await queryRows(
-              restoredServer as TestServer,
-              `select count(*)::int as n from submissions where status <> 'judged'`,
-            )
-          )[0]?.n,
+    it(
+      'starts a server that signs the students in and judges what was waiting',
+      async () => {
+        if (!restored) throw new Error('the restored database did not open');
+        restoredServer = await startServerOn(restored, { ...adminEnv, DATA_DIR: newDir });
+        const login = await call(restoredServer, 'POST', '/api/user/loginSignUp', {
+          email: 'backup3@college.test',
+          password: STUDENT_PASSWORD,
+        });
+        expect(login.status).toBe(200);
+        const pending = async () =>
+          Number(
+            (
+              await queryRows(
+                restoredServer as TestServer,
+                `select count(*)::int as n from submissions where status <> 'judged'`,
+              )
+            )[0]?.n,
+          );
+        const deadline = Date.now() + 150_000;
+        while ((await pending()) > 0 && Date.now() < deadline)
+          await new Promise((resolve) => setTimeout(resolve, 250));
+        expect(await pending()).toBe(0);
+        const verdicts = await queryRows(
+          restoredServer,
+          `select distinct verdict from submissions`,
         );
-      const deadline = Date.now() + 150_000;
-      while ((await pending()) > 0 && Date.now() < deadline)
-        await new Promise((resolve) => setTimeout(resolve, 250));
-      expect(await pending()).toBe(0);
-      const verdicts = await queryRows(restoredServer, `select distinct verdict from submissions`);
-      expect(verdicts).toEqual([{ verdict: 'Accepted' }]);
-    }, 180_000);
+        expect(verdicts).toEqual([{ verdict: 'Accepted' }]);
+      },
+      bound(180_000),
+    );
 
-    it('refuses a non-empty DATA_DIR without --force, and a damaged file even with it', async () => {
-      await restoredServer?.close();
-      restoredServer = undefined;
-      restored = undefined;
-      const before = await listing(newDir);
-      const again = await operator('restore', pgliteEnv(newDir), [backupFile]);
-      expect(again.code).toBe(1);
-      expect(again.out).toContain('is not empty');
+    it(
+      'refuses a non-empty DATA_DIR without --force, and a damaged file even with it',
+      async () => {
+        await restoredServer?.close();
+        restoredServer = undefined;
+        restored = undefined;
+        const before = await listing(newDir);
+        const again = await operator('restore', pgliteEnv(newDir), [backupFile]);
+        expect(again.code).toBe(1);
+        expect(again.out).toContain('is not empty');
 
-      const whole = await fs.readFile(backupFile);
-      const { gunzipSync, gzipSync } = await import('node:zlib');
-      const text = gunzipSync(whole).toString('utf8');
-      const cut = path.join(root, 'cut.jsonl.gz');
-      await fs.writeFile(cut, gzipSync(text.slice(0, text.lastIndexOf('["end"'))));
-      const damaged = await operator('restore', pgliteEnv(newDir), [cut, '--force']);
-      expect(damaged.out).toContain('cut short');
-      expect(damaged.code).toBe(1);
-      expect(await listing(newDir)).toEqual(before);
-    }, 120_000);
+        const whole = await fs.readFile(backupFile);
+        const { gunzipSync, gzipSync } = await import('node:zlib');
+        const text = gunzipSync(whole).toString('utf8');
+        const cut = path.join(root, 'cut.jsonl.gz');
+        await fs.writeFile(cut, gzipSync(text.slice(0, text.lastIndexOf('["end"'))));
+        const damaged = await operator('restore', pgliteEnv(newDir), [cut, '--force']);
+        expect(damaged.out).toContain('cut short');
+        expect(damaged.code).toBe(1);
+        expect(await listing(newDir)).toEqual(before);
+      },
+      bound(120_000),
+    );
   });
 });
 
@@ -234,7 +246,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('backup and restore on PostgreSQ
   beforeAll(async () => {
     root = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-backup-pg-'));
     source = await lastingDatabase('postgres');
-    target = await lastingDatabase('postgres');
+    target = await lastingDatabase('postgres', { empty: true });
     server = await startServerOn(await source.open(), {
       ...adminEnv,
       DATA_DIR: path.join(root, 'data'),
@@ -243,7 +255,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('backup and restore on PostgreSQ
     await addChallenge(server, challengeInput('BK-1', oneTest));
     const student = await signInStudent(server, 'pg-backup@college.test', 'BK-1');
     for (let i = 0; i < 3; i += 1) await submit(server, student, solutions.python.correct);
-  }, 120_000);
+  }, bound(120_000));
 
   afterAll(async () => {
     await server?.close();
@@ -252,31 +264,35 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('backup and restore on PostgreSQ
     if (root) await fs.rm(root, { recursive: true, force: true });
   });
 
-  it('restores every row into an empty database', async () => {
-    const file = path.join(root, 'pg.jsonl.gz');
-    const env = { ...process.env, DATA_DIR: path.join(root, 'data'), DATABASE_URL: source.url };
-    const backup = await operator('backup', env, [file]);
-    expect(backup.code).toBe(0);
-    const restore = await operator('restore', { ...env, DATABASE_URL: target.url }, [file]);
-    expect(restore.out).toContain('3 submissions wait for the judge again');
-    expect(restore.code).toBe(0);
-    const restored = await target.open();
-    try {
-      const counts = `select (select count(*) from users)::int as users,
+  it(
+    'restores every row into an empty database',
+    async () => {
+      const file = path.join(root, 'pg.jsonl.gz');
+      const env = { ...process.env, DATA_DIR: path.join(root, 'data'), DATABASE_URL: source.url };
+      const backup = await operator('backup', env, [file]);
+      expect(backup.code).toBe(0);
+      const restore = await operator('restore', { ...env, DATABASE_URL: target.url }, [file]);
+      expect(restore.out).toContain('3 submissions wait for the judge again');
+      expect(restore.code).toBe(0);
+      const restored = await target.open();
+      try {
+        const counts = `select (select count(*) from users)::int as users,
                              (select count(*) from submissions)::int as submissions,
                              (select count(*) from test_cases)::int as tests`;
-      const [theirs] = (await restored.pool.query(counts)).rows;
-      expect(theirs).toEqual((await queryRows(server, counts))[0]);
-      // Only the oldest of the student's three holds a job, as at Submit.
-      const jobs = await restored.pool.query(
-        `select count(*)::int as n from submissions where job_id is not null`,
-      );
-      expect(jobs.rows[0]).toEqual({ n: 1 });
-    } finally {
-      await restored.close();
-    }
-    const refused = await operator('restore', { ...env, DATABASE_URL: target.url }, [file]);
-    expect(refused.code).toBe(1);
-    expect(refused.out).toContain('is not empty');
-  }, 120_000);
+        const [theirs] = (await restored.pool.query(counts)).rows;
+        expect(theirs).toEqual((await queryRows(server, counts))[0]);
+        // Only the oldest of the student's three holds a job, as at Submit.
+        const jobs = await restored.pool.query(
+          `select count(*)::int as n from submissions where job_id is not null`,
+        );
+        expect(jobs.rows[0]).toEqual({ n: 1 });
+      } finally {
+        await restored.close();
+      }
+      const refused = await operator('restore', { ...env, DATABASE_URL: target.url }, [file]);
+      expect(refused.code).toBe(1);
+      expect(refused.out).toContain('is not empty');
+    },
+    bound(120_000),
+  );
 });

@@ -31,6 +31,7 @@ import {
 } from './harness.ts';
 import { insertAttempt } from './insert-attempt.ts';
 import { createdCourse, invitedStaff, type StaffSession } from './staff-fixtures.ts';
+import { bound } from './bounds.ts';
 
 describe.each(databaseKinds)('moving challenges and exams between courses on %s', (kind) => {
   let server: TestServer;
@@ -112,7 +113,7 @@ describe.each(databaseKinds)('moving challenges and exams between courses on %s'
         { courseId: courseA },
       ),
     );
-  }, 120_000);
+  }, bound(120_000));
   afterAll(async () => {
     await server?.close();
   });

@@ -8,6 +8,7 @@ import { DEFAULT_COURSE_ID } from '../../src/contract/courses.ts';
 import type { DatabaseHandle } from '../../src/server/db/connection.ts';
 import { databaseKinds } from './harness.ts';
 import { freshDatabase, migrateThrough } from './migration-database.ts';
+import { bound } from './bounds.ts';
 
 describe.each(databaseKinds)('migration 0026 (courses) on %s', (kind) => {
   let database: DatabaseHandle;
@@ -45,7 +46,7 @@ describe.each(databaseKinds)('migration 0026 (courses) on %s', (kind) => {
       select sa.user_id, 'OLD-A', sa.id, 'python', 'print(1)', 'judged', 'Accepted', v.score
         from sitting_attempts sa cross join (values (4), (9)) v(score)`);
     await database.migrate();
-  }, 120_000);
+  }, bound(120_000));
   afterAll(async () => {
     await database?.close();
     await drop?.();

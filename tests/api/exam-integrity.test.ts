@@ -49,6 +49,7 @@ import {
   type ExamStudent,
 } from './exam-fixtures.ts';
 import { seedAttempt, seedChallenge } from './results-fixtures.ts';
+import { bound } from './bounds.ts';
 
 const fixtures = path.resolve(import.meta.dirname, '../fixtures/similarity/python');
 const read = (name: string) => fs.readFileSync(path.join(fixtures, `${name}.py`), 'utf8');
@@ -188,7 +189,7 @@ describe.each(databaseKinds)('similarity and signals per exam on %s', (kind) => 
     // XS-O: one more copy, in another exam.
     await sit('Gita', 'XS-O', 1, 'XS-P');
     await handsIn('Gita', 'XS-O', 'XS-P', 'copy-deadcode');
-  }, 120_000);
+  }, bound(120_000));
 
   afterAll(async () => {
     await server?.close();
@@ -398,7 +399,7 @@ describe.each(databaseKinds)('similarity and signals per exam on %s', (kind) => 
         event({ kind: 'returned', awayMs: 60_000 }),
         event({ kind: 'reload' }),
       ]);
-    }, 60_000);
+    }, bound(60_000));
 
     it("sums each student's counters over the exam's problems, the challenge alone left out", async () => {
       expect((await matrixRow('XG-E', 'Indu'))?.signals).toEqual({

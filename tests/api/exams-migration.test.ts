@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../src/server/db/connection.ts';
 import { databaseKinds } from './harness.ts';
 import { freshDatabase, migrateThrough } from './migration-database.ts';
+import { bound } from './bounds.ts';
 
 describe.each(databaseKinds)('migration 0020 (exams) on %s', (kind) => {
   let database: DatabaseHandle;
@@ -46,7 +47,7 @@ describe.each(databaseKinds)('migration 0020 (exams) on %s', (kind) => {
              t(email, challenge_id, score, created_at)
         join users u on u.email = t.email`);
     await database.migrate();
-  }, 120_000);
+  }, bound(120_000));
   afterAll(async () => {
     await database?.close();
     await drop?.();

@@ -47,6 +47,7 @@ import {
   type ExamStudent,
 } from './exam-fixtures.ts';
 import { seedAttempt, seedChallenge } from './results-fixtures.ts';
+import { bound } from './bounds.ts';
 
 const T0 = Date.parse('2026-06-10T10:00:00.000Z');
 const at = (minutes: number) => new Date(T0 + minutes * 60_000);
@@ -138,7 +139,7 @@ describe.each(databaseKinds)('the exam results matrix on %s', (kind) => {
       submissions: [{ at: 60, score: 10 }],
     });
     clock = T0 + 30 * 60_000;
-  }, 120_000);
+  }, bound(120_000));
   afterAll(async () => {
     await server?.close();
   });

@@ -31,6 +31,7 @@ import {
 } from './exam-fixtures.ts';
 import { seedAttempt, seedChallenge, seedStudent } from './results-fixtures.ts';
 import { createdCourse, invitedStaff, type StaffSession } from './staff-fixtures.ts';
+import { bound } from './bounds.ts';
 
 /** RFC 4180 as both importers read it: quoted fields with doubled quotes, CRLF rows. */
 function parseCsv(text: string): string[][] {
@@ -175,7 +176,7 @@ describe.each(databaseKinds)('gradebook exports on %s', (kind) => {
     expect(exam.status, JSON.stringify(exam.body)).toBe(200);
     assistant = await invitedStaff(server, 'assistant@gb.test', 'assistant', courseId);
     outsider = await invitedStaff(server, 'outsider@gb.test', 'teacher', otherId);
-  }, 120_000);
+  }, bound(120_000));
 
   afterAll(async () => {
     await server?.close();

@@ -40,6 +40,7 @@ import {
 } from './harness.ts';
 import { seedAttempt, seedChallenge, seedStudent } from './results-fixtures.ts';
 import { createdCourse, invitedStaff, type StaffSession } from './staff-fixtures.ts';
+import { bound } from './bounds.ts';
 
 const T0 = Date.parse('2026-03-01T09:00:00.000Z');
 const A: Verdict = 'Accepted';
@@ -177,7 +178,7 @@ describe.each(databaseKinds)('per-test statistics on %s', (kind) => {
     const other = await invitedStaff(server, 'other.teacher@stat.test', 'teacher');
     await createdCourse(server, other.headers, 'STAT-O');
     outsider = other;
-  }, 120_000);
+  }, bound(120_000));
 
   afterAll(async () => {
     await server?.close();

@@ -52,11 +52,20 @@ export type LastingDatabase = {
   drop(): Promise<void>;
 };
 
-export async function lastingDatabase(kind: DatabaseKind): Promise<LastingDatabase> {
+/** `empty`: a PostgreSQL database with no tables (a restore's target), not a migrated copy. */
+export async function lastingDatabase(
+  kind: DatabaseKind,
+  { empty = false }: { empty?: boolean } = {},
+): Promise<LastingDatabase> {
   if (kind === 'postgres') {
     const adminUrl = process.env.TEST_DATABASE_URL;
     if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
-    const created = await createScratchDatabase(adminUrl, 'portal_test');
+    // A copy of the database global-setup.ts migrated (startServerOn's migrate is then a no-op).
+    const created = await createScratchDatabase(
+      adminUrl,
+      'portal_test',
+      empty ? undefined : inject('postgresTemplate') || undefined,
+    );
     return {
       url: created.url,
       open: () => openDatabase({ kind: 'postgres', url: created.url, poolSize: 4 }),

@@ -19,6 +19,7 @@ import {
   startServer,
   type TestServer,
 } from './harness.ts';
+import { bound } from './bounds.ts';
 
 /** A judge on a machine that lacks bubblewrap until the test "installs" it. */
 function switchableJudge() {
@@ -88,13 +89,13 @@ describe('health', () => {
     machine.install();
     await vi.waitFor(
       async () => expect(await call(server, 'GET', healthPath)).toMatchObject({ status: 200 }),
-      { timeout: 30_000, interval: 200 },
+      { timeout: bound(30_000), interval: 200 },
     );
     expect((await call(server, 'GET', healthPath)).body).toEqual({ status: 'ok' });
     machine.remove();
     await vi.waitFor(
       async () => expect(await call(server, 'GET', healthPath)).toMatchObject({ status: 503 }),
-      { timeout: 30_000, interval: 200 },
+      { timeout: bound(30_000), interval: 200 },
     );
   });
 });

@@ -29,6 +29,7 @@ import {
   submitAndWait,
   type Student,
 } from './compiler-fixtures.ts';
+import { bound } from './bounds.ts';
 
 const oneTest = (timeLimitMs: number) => ({
   timeLimitMs,
@@ -202,7 +203,7 @@ describe.each(databaseKinds)('the judge queue on %s', (kind) => {
 describe.each(databaseKinds)('a server restart on %s', (kind) => {
   it(
     'loses no queued submission: the next server judges each once',
-    { timeout: 120_000 },
+    { timeout: bound(120_000) },
     async () => {
       const lasting = await lastingDatabase(kind);
       // Both servers sign with the same keys, as servers sharing a database must.
@@ -243,7 +244,7 @@ describe.each(databaseKinds)('a server restart on %s', (kind) => {
                   second,
                   `select retry_count, state from pgboss.job where name = 'judge-submission'`,
                 ),
-              { timeout: 10_000 },
+              { timeout: bound(10_000) },
             )
             .toEqual(Array.from({ length: 3 }, () => ({ retry_count: 0, state: 'completed' })));
           const [standing] = await second.database.db
@@ -282,7 +283,7 @@ describe('closing a server with a long poll waiting', () => {
   // The poll waits up to 25 s; this test's 15 s timeout fails it if the close waits for that.
   it(
     'answers the waiting student at once with the current state, and closes',
-    { timeout: 15_000 },
+    { timeout: bound(15_000) },
     async () => {
       const poll = call(
         server,

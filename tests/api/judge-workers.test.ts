@@ -25,6 +25,7 @@ import {
   solutions,
   type Student,
 } from './compiler-fixtures.ts';
+import { bound } from './bounds.ts';
 
 type Worker = { process: ChildProcess; exited: Promise<number | null>; output: () => string };
 
@@ -123,70 +124,74 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('judge worker processes on postg
     await lasting?.drop();
   });
 
-  it('two workers share 100 jobs and none is judged twice', { timeout: 180_000 }, async () => {
-    const [a, b] = [await startWorker(), await startWorker()];
-    const students: Student[] = [];
-    for (let i = 0; i < 20; i += 1)
-      students.push(await signInStudent(server, `share${i}@college.test`, 'W-1'));
-    const posted = await Promise.all(
-      students.flatMap((student) =>
-        Array.from({ length: 5 }, () =>
-          call(
-            server,
-            'POST',
-            '/api/compiler/submit',
-            {
-              challengeId: 'W-1',
-              code: solutions.python.correct,
-              submissionId: crypto.randomUUID(),
-            },
-            student.compiler,
+  it(
+    'two workers share 100 jobs and none is judged twice',
+    { timeout: bound(180_000) },
+    async () => {
+      const [a, b] = [await startWorker(), await startWorker()];
+      const students: Student[] = [];
+      for (let i = 0; i < 20; i += 1)
+        students.push(await signInStudent(server, `share${i}@college.test`, 'W-1'));
+      const posted = await Promise.all(
+        students.flatMap((student) =>
+          Array.from({ length: 5 }, () =>
+            call(
+              server,
+              'POST',
+              '/api/compiler/submit',
+              {
+                challengeId: 'W-1',
+                code: solutions.python.correct,
+                submissionId: crypto.randomUUID(),
+              },
+              student.compiler,
+            ),
           ),
         ),
-      ),
-    );
-    // 202 (queued), or 200 when a worker judged it before the answer was written.
-    expect(posted.every((res) => res.status === 202 || res.status === 200)).toBe(true);
-    await until(
-      'all 100 judged',
-      async () => {
-        const rows = await server.database.db
-          .select({ id: submissions.id })
-          .from(submissions)
-          .where(eq(submissions.status, 'judged'));
-        return rows.length === 100;
-      },
-      150_000,
-    );
-    // A worker writes the result, then tells the queue the job is done: the last completions may
-    // land a moment after the last result.
-    const jobsQuery = `select state, retry_count from pgboss.job where name = 'judge-submission'`;
-    await until('all 100 jobs completed', async () => {
-      const rows = await queryRows(server, jobsQuery);
-      return rows.filter((j) => j.state === 'completed').length === 100;
-    });
-    const jobs = await queryRows(server, jobsQuery);
-    expect(jobs).toHaveLength(100);
-    expect(jobs.every((j) => j.state === 'completed' && j.retry_count === 0)).toBe(true);
-    const verdicts = await queryRows(
-      server,
-      `select verdict, count(*)::int as n from submissions group by verdict`,
-    );
-    expect(verdicts).toEqual([{ verdict: 'Accepted', n: 100 }]);
-    // Each worker wrote some results, and together exactly one per submission.
-    await until('the heartbeats', async () => (await judgedBy(a)) + (await judgedBy(b)) === 100);
-    expect(await judgedBy(a)).toBeGreaterThan(0);
-    expect(await judgedBy(b)).toBeGreaterThan(0);
-    a.process.kill('SIGTERM');
-    b.process.kill('SIGTERM');
-    expect(await a.exited).toBe(0);
-    expect(await b.exited).toBe(0);
-  });
+      );
+      // 202 (queued), or 200 when a worker judged it before the answer was written.
+      expect(posted.every((res) => res.status === 202 || res.status === 200)).toBe(true);
+      await until(
+        'all 100 judged',
+        async () => {
+          const rows = await server.database.db
+            .select({ id: submissions.id })
+            .from(submissions)
+            .where(eq(submissions.status, 'judged'));
+          return rows.length === 100;
+        },
+        150_000,
+      );
+      // A worker writes the result, then tells the queue the job is done: the last completions may
+      // land a moment after the last result.
+      const jobsQuery = `select state, retry_count from pgboss.job where name = 'judge-submission'`;
+      await until('all 100 jobs completed', async () => {
+        const rows = await queryRows(server, jobsQuery);
+        return rows.filter((j) => j.state === 'completed').length === 100;
+      });
+      const jobs = await queryRows(server, jobsQuery);
+      expect(jobs).toHaveLength(100);
+      expect(jobs.every((j) => j.state === 'completed' && j.retry_count === 0)).toBe(true);
+      const verdicts = await queryRows(
+        server,
+        `select verdict, count(*)::int as n from submissions group by verdict`,
+      );
+      expect(verdicts).toEqual([{ verdict: 'Accepted', n: 100 }]);
+      // Each worker wrote some results, and together exactly one per submission.
+      await until('the heartbeats', async () => (await judgedBy(a)) + (await judgedBy(b)) === 100);
+      expect(await judgedBy(a)).toBeGreaterThan(0);
+      expect(await judgedBy(b)).toBeGreaterThan(0);
+      a.process.kill('SIGTERM');
+      b.process.kill('SIGTERM');
+      expect(await a.exited).toBe(0);
+      expect(await b.exited).toBe(0);
+    },
+  );
 
   it(
     'a worker killed mid-run leaves its job to another after the lease; judged once',
     {
-      timeout: 120_000,
+      timeout: bound(120_000),
     },
     async () => {
       const doomed = await startWorker();
@@ -225,7 +230,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('judge worker processes on postg
   it(
     'SIGTERM hands a running job back at once and the worker exits cleanly',
     {
-      timeout: 120_000,
+      timeout: bound(120_000),
     },
     async () => {
       const leaving = await startWorker({ JUDGE_STOP_TIMEOUT_SECONDS: '1' });

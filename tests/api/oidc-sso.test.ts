@@ -42,6 +42,7 @@ import {
   type TestProvider,
 } from './oidc-fixture.ts';
 import { resetTokenIn, startSmtpCapture, type SmtpCapture } from './smtp-capture.ts';
+import { bound } from './bounds.ts';
 
 const ACCOUNTS: Record<string, TestAccount> = {
   ada: { email: 'Ada.Lovelace@college.edu', email_verified: true, name: 'Ada Lovelace' },
@@ -445,13 +446,17 @@ describe('a provider slower than the 10-second timeout', () => {
   });
 
   // The late answer is a valid discovery document: only the timeout keeps the portal from it.
-  it('sends the browser back with the "did not answer" code', async () => {
-    const answer = await newBrowser().request(portal.server.url + oidcStartUrl('admin'));
-    expect(answer.status).toBe(303);
-    expect(landing(new URL(answer.headers.get('location') ?? '', portal.server.url))).toEqual({
-      path: '/admin',
-      key: 'sso-error',
-      value: 'unavailable',
-    });
-  }, 30_000);
+  it(
+    'sends the browser back with the "did not answer" code',
+    async () => {
+      const answer = await newBrowser().request(portal.server.url + oidcStartUrl('admin'));
+      expect(answer.status).toBe(303);
+      expect(landing(new URL(answer.headers.get('location') ?? '', portal.server.url))).toEqual({
+        path: '/admin',
+        key: 'sso-error',
+        value: 'unavailable',
+      });
+    },
+    bound(30_000),
+  );
 });

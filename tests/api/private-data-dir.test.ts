@@ -10,6 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createScratchDatabase } from '../../src/server/db/scratch-database.ts';
 import { STUDENT_PASSWORD } from './test-passwords.ts';
+import { bound } from './bounds.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const NOBODY = ['--reuid=65534', '--regid=65534', '--clear-groups'];
@@ -156,7 +157,7 @@ describe.skipIf(!isRoot)('the server on a new DATA_DIR', () => {
     const outbox = path.join(dataDir, 'outbox');
     while (!fs.existsSync(outbox) || fs.readdirSync(outbox).length === 0)
       await new Promise((resolve) => setTimeout(resolve, 100));
-  }, 120_000);
+  }, bound(120_000));
 
   afterAll(async () => {
     await stop(server?.child);
@@ -212,7 +213,7 @@ describe.skipIf(!isRoot || !process.env.TEST_DATABASE_URL)(
         LOG_LEVEL: 'info',
       });
       await untilOutput(worker.child, worker.output, 'judge worker ready');
-    }, 120_000);
+    }, bound(120_000));
 
     afterAll(async () => {
       await stop(worker?.child);

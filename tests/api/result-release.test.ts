@@ -50,6 +50,7 @@ import {
   type ExamStudent,
 } from './exam-fixtures.ts';
 import { createdCourse, invitedStaff, type StaffSession } from './staff-fixtures.ts';
+import { bound } from './bounds.ts';
 
 const NOTE = 'Feedback-marker-7781';
 /** Extras a client might add to ask for more than it may see. */
@@ -199,7 +200,7 @@ describe.each(databaseKinds)('release of results on %s', (kind) => {
       );
       expect(noted.status, JSON.stringify(noted.body)).toBe(200);
     }
-  }, 120_000);
+  }, bound(120_000));
   afterAll(async () => {
     await server?.close();
   });

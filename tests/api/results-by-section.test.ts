@@ -33,6 +33,7 @@ import {
 import { createExam, examInput } from './exam-fixtures.ts';
 import { seedAttempt, seedChallenge, seedStudent } from './results-fixtures.ts';
 import { createdCourse, invitedStaff, type StaffSession } from './staff-fixtures.ts';
+import { bound } from './bounds.ts';
 
 const T0 = Date.parse('2026-03-01T09:00:00.000Z');
 const UNKNOWN_SECTION = '00000000-0000-4000-8000-0000000000ff';
@@ -121,7 +122,7 @@ describe.each(databaseKinds)('results by section on %s', (kind) => {
     );
     outsider = await invitedStaff(server, 'outsider@sec.test', 'assistant', otherId);
     assistant = await invitedStaff(server, 'assistant@sec.test', 'assistant', courseId);
-  }, 120_000);
+  }, bound(120_000));
 
   afterAll(async () => {
     await server?.close();

@@ -23,6 +23,7 @@ import {
 import { exportPages } from '../../src/server/results/export-rows.ts';
 import { findResultsChallenge } from '../../src/server/results/results-queries.ts';
 import { seedAttempt, seedChallenge, seedStudent } from './results-fixtures.ts';
+import { bound } from './bounds.ts';
 
 const T0 = Date.parse('2026-03-01T09:00:00.000Z');
 const at = (minutes: number) => new Date(T0 + minutes * 60_000);
@@ -133,7 +134,7 @@ describe.each(databaseKinds)('results export on %s', (kind) => {
       });
     }
     await seedStudent(server, { name: 'Not Yet', email: 'notyet@x.test', branch: 'CSE' });
-  }, 60_000);
+  }, bound(60_000));
 
   afterAll(async () => {
     await server?.close();

@@ -30,6 +30,7 @@ import {
   seedStudent,
 } from './results-fixtures.ts';
 import { insertAttempt } from './insert-attempt.ts';
+import { bound } from './bounds.ts';
 
 const T0 = Date.parse('2026-03-01T09:00:00.000Z');
 const at = (minutes: number) => new Date(T0 + minutes * 60_000);
@@ -239,7 +240,7 @@ describe.each(databaseKinds)('GET /api/admin/results/:challengeId on %s', (kind)
         submissions: [{ at: 60, score: 40 }],
       });
     }
-  }, 120_000);
+  }, bound(120_000));
 
   afterAll(async () => {
     await server?.close();

@@ -21,6 +21,7 @@ import {
   startServerOn,
   type TestServer,
 } from './harness.ts';
+import { bound } from './bounds.ts';
 
 const CHALLENGE = 'REVOKE-1';
 // A fixed application key, so a second process of the same installation shares it.
@@ -190,7 +191,7 @@ describe.each(databaseKinds)('revocable sessions on %s', (kind) => {
         expect(out.status).toBe(200);
         // The NOTIFY travels asynchronously: wait for it, without a bound on how long it takes.
         await expect
-          .poll(() => access(two, student), { timeout: 10_000 })
+          .poll(() => access(two, student), { timeout: bound(10_000) })
           .toEqual({ session: 401, compiler: 401 });
       } finally {
         await two.close();

@@ -47,6 +47,7 @@ import {
   seedJudged,
 } from './exam-fixtures.ts';
 import { createdCourse, invitedStaff, type StaffSession } from './staff-fixtures.ts';
+import { bound } from './bounds.ts';
 
 /** Right on the sample (weight 1), wrong on the hidden test (weight 3): 25 of 100. */
 const SAMPLE_ONLY = 'print(3)\n';
@@ -57,6 +58,7 @@ describe.each(databaseKinds)('score overrides on %s', (kind) => {
   let assistant: StaffSession;
   let outsider: StaffSession;
   let student: Student;
+  let courseId: string;
 
   const put = (path: string, body: unknown, headers: Record<string, string>) =>
     call(server, 'PUT', path, body, headers);
@@ -80,7 +82,7 @@ describe.each(databaseKinds)('score overrides on %s', (kind) => {
   beforeAll(async () => {
     server = await startServer(kind, adminEnv);
     owner = bearer(await adminToken(server));
-    const courseId = await createdCourse(server, owner, 'GR-C');
+    courseId = await createdCourse(server, owner, 'GR-C');
     const otherId = await createdCourse(server, owner, 'GR-O');
     await addChallenge(server, challengeInput('GR-1', { challengeName: 'Sum of two' }));
     await queryRows(server, `update challenges set course_id = $1 where challenge_id = 'GR-1'`, [
@@ -106,7 +108,7 @@ describe.each(databaseKinds)('score overrides on %s', (kind) => {
     await openExam(server, student, 'GR-X');
     assistant = await invitedStaff(server, 'assistant@gr.test', 'assistant', courseId);
     outsider = await invitedStaff(server, 'outsider@gr.test', 'assistant', otherId);
-  }, 120_000);
+  }, bound(120_000));
 
   afterAll(async () => {
     await server?.close();
@@ -179,6 +181,12 @@ describe.each(databaseKinds)('score overrides on %s', (kind) => {
       owner,
     );
     expect(rejudge.status, JSON.stringify(rejudge.body)).toBe(200);
+    // Entered once, in the re-judge's own transaction (inTransaction), under the course.
+    const rejudged = await queryRows(
+      server,
+      `select course_id from audit_log where call = 'POST /api/admin/rejudge'`,
+    );
+    expect(rejudged).toEqual([{ course_id: courseId }]);
     const again = await awaitFinal(server, student, {
       submissionId: entry?.submissionId ?? '',
       status: 'queued',
@@ -237,13 +245,15 @@ describe.each(databaseKinds)('score overrides on %s', (kind) => {
   it('records every entry in the audit log with the student, the challenge and from → to', async () => {
     const rows = await queryRows(
       server,
-      `select actor_email, action, target_id, changes from audit_log
+      `select actor_email, action, target_id, course_id, changes from audit_log
         where call = 'PUT /api/admin/grading/:challengeId/students/:userId' order by id`,
     );
     expect(rows).toHaveLength(5);
     for (const row of rows) {
       expect(row.action).toBe('grading.write');
       expect(row.target_id).toBe(`GR-1 / ${student.id}`);
+      // Filed under the challenge's course (the owner's view filters by it).
+      expect(row.course_id).toBe(courseId);
     }
     expect(rows[0]?.actor_email).toBe('assistant@gr.test');
     expect(rows[2]?.changes).toMatchObject({
@@ -267,6 +277,13 @@ describe.each(databaseKinds)('score overrides on %s', (kind) => {
       override: { kind: 'absolute', value: 80 },
       manualPoints: 7,
       finalScore: 87,
+    });
+    // The summary counts the grade, not the judge's 100: no full score, average and median 87.
+    expect((results.body as ResultsResponse).summary).toMatchObject({
+      started: 1,
+      fullScore: 0,
+      average: 87,
+      median: 87,
     });
     // The grade's columns right after the judge's, before the Student ID and Section.
     const grading = ['Score override', 'Manual points', 'Final score (of 110)'];

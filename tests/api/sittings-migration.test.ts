@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../src/server/db/connection.ts';
 import { databaseKinds } from './harness.ts';
 import { freshDatabase, migrateThrough } from './migration-database.ts';
+import { bound } from './bounds.ts';
 
 describe.each(databaseKinds)('migration 0016 (sittings) on %s', (kind) => {
   let database: DatabaseHandle;
@@ -33,7 +34,7 @@ describe.each(databaseKinds)('migration 0016 (sittings) on %s', (kind) => {
              t(email, challenge_id)
         join users u on u.email = t.email`);
     await database.migrate();
-  }, 120_000);
+  }, bound(120_000));
   afterAll(async () => {
     await database?.close();
     await drop?.();

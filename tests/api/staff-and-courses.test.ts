@@ -32,6 +32,7 @@ import {
 } from './harness.ts';
 import { createdCourse, invitedStaff, type StaffSession } from './staff-fixtures.ts';
 import { ADMIN_PASSWORD } from './test-passwords.ts';
+import { bound } from './bounds.ts';
 
 describe.each(databaseKinds)('staff and courses on %s', (kind) => {
   let server: TestServer;
@@ -44,7 +45,7 @@ describe.each(databaseKinds)('staff and courses on %s', (kind) => {
     owner = bearer(await adminToken(server));
     teacher = await invitedStaff(server, 'ada@college.test', 'teacher');
     courseId = await createdCourse(server, teacher.headers, 'CS-101');
-  }, 60_000);
+  }, bound(60_000));
   afterAll(async () => {
     await server?.close();
   });

@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bound } from './bounds.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -78,7 +79,7 @@ describe('npm start (scripts/start.mjs) on a new embedded database', () => {
       if (child.exitCode !== null) throw new Error(`npm start ended:\n${output}`);
       await new Promise((r) => setTimeout(r, 100));
     }
-  }, 240_000);
+  }, bound(240_000));
 
   afterAll(() => {
     if (child.exitCode === null) child.kill('SIGKILL');
@@ -97,11 +98,15 @@ describe('npm start (scripts/start.mjs) on a new embedded database', () => {
     expect(output).toMatch(/Migrating the database \(\d+ migrations\)\.\.\./u);
   });
 
-  it('stops cleanly on SIGTERM', async () => {
-    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    expect(await exited).toBe(0);
-  }, 60_000);
+  it(
+    'stops cleanly on SIGTERM',
+    async () => {
+      const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      expect(await exited).toBe(0);
+    },
+    bound(60_000),
+  );
 });
 
 /** The TCP port these processes listen on, from /proc (socket inodes in /proc/net/tcp). */

@@ -22,6 +22,7 @@ import {
   type TestServer,
 } from './harness.ts';
 import { seedAttempt, seedChallenge, seedStudent } from './results-fixtures.ts';
+import { bound } from './bounds.ts';
 
 type Sortable = string | number | boolean | null;
 
@@ -131,7 +132,7 @@ describe.each(databaseKinds)('GET /api/admin/students on %s', (kind) => {
     await seedAttempt(server, { userId: a, challengeId: 'STU-1', startedAt });
     await seedAttempt(server, { userId: a, challengeId: 'STU-2', startedAt });
     await seedAttempt(server, { userId: b, challengeId: 'STU-1', startedAt });
-  }, 60_000);
+  }, bound(60_000));
 
   afterAll(async () => {
     await server?.close();

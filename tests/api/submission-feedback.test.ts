@@ -31,6 +31,7 @@ import {
   type Student,
 } from './compiler-fixtures.ts';
 import { createdCourse, invitedStaff, type StaffSession } from './staff-fixtures.ts';
+import { bound } from './bounds.ts';
 
 const NOTE = 'Good work, **mind the edge case**.\n\n<script>alert("x")</script>';
 /** The correct solution has two lines and a final newline: three lines as the viewer shows it. */
@@ -67,7 +68,7 @@ describe.each(databaseKinds)('submission feedback on %s', (kind) => {
     submissionId = sent.final?.submissionId ?? '';
     const other = await submitAndWait(server, classmate, { challengeId: 'FB-1', code: CODE });
     expect(other.final?.status).toBe('judged');
-  }, 120_000);
+  }, bound(120_000));
   afterAll(async () => {
     await server?.close();
   });

@@ -247,9 +247,15 @@ test.describe('administrator', () => {
 /** Closes every toast on screen, as an administrator clearing the corner before the next step would. */
 async function closeToasts(page: Page) {
   const close = page.getByRole('button', { name: 'Close notification' });
-  for (let left = await close.count(); left > 0; left = await close.count()) {
+  // A closed toast stays in the page while it leaves (data-state="closed"), moving: clicking it
+  // waited 2 s for it to stand still, then found it gone. Only the open ones are clicked.
+  const open = page
+    .getByTestId('toast')
+    .and(page.locator('[data-state="open"]'))
+    .getByRole('button', { name: 'Close notification' });
+  for (let left = await open.count(); left > 0; left = await open.count()) {
     // A toast may be leaving on its own meanwhile; then there is nothing to click.
-    await close
+    await open
       .first()
       .click({ timeout: 2000 })
       .catch(() => undefined);

@@ -1,6 +1,6 @@
 /**
  * The owner's Audit log (issue 33) in the browser: a course renamed through the API shows in the
- * log, filtered by its action, as title from → to; a teacher is offered no Audit log, and the
+ * log, filtered by its action, as title from → to, and by the course, with its creation; a teacher is offered no Audit log, and the
  * page opened by its address says they may not (the server refuses them).
  */
 import { expect, test } from '@playwright/test';
@@ -11,6 +11,8 @@ test('an owner filters the audit log by action and reads a change; a teacher may
   page,
   browser,
 }) => {
+  // Two filters and two roles' sign-ins: more than the default budget on a loaded machine.
+  test.slow();
   const stamp = Date.now().toString(36);
   const code = `AUD-${stamp}`.toUpperCase();
   const headers = { authorization: `Bearer ${await adminToken(page.request)}` };
@@ -41,6 +43,14 @@ test('an owner filters the audit log by action and reads a change; a teacher may
   await expect(entry).toContainText('course.write');
   await expect(entry).toContainText('PUT /api/admin/courses/:courseId');
   await expect(entry.getByRole('listitem')).toHaveText(['title: “Old title” → “New title”']);
+
+  // By course instead: its creation (named by its code) and the rename, each under the course.
+  await page.getByLabel('Target (contains)').fill('');
+  await page.getByLabel('Action').selectOption('');
+  await page.getByLabel('Course').selectOption({ label: `${code} — New title` });
+  await expect(rows).toHaveCount(3);
+  await expect(rows.nth(2)).toContainText('course.create');
+  await expect(rows.nth(2)).toContainText(`in ${code}`);
 
   // A teacher: no menu item, and the address itself is refused.
   const invited = await page.request.post('/api/admin/staff/invitations', {

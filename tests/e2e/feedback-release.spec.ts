@@ -70,8 +70,11 @@ test('a teacher comments and releases; the student sees it, offline too', async 
     .fill('Well done, **tidy** code.');
   await feedback.getByRole('button', { name: 'Save feedback' }).click();
   await expect(teacher.getByText('Feedback saved').first()).toBeVisible();
-  await feedback.getByLabel('Line', { exact: true }).fill('2');
-  await expect(feedback.getByText('print(a + b)')).toBeVisible();
+  // The teacher points at the line (its number is a button) instead of typing it.
+  await feedback.getByRole('button', { name: 'Comment on line 2' }).click();
+  await expect(feedback.getByLabel('Line', { exact: true })).toHaveValue('2');
+  await expect(feedback.locator('.feedback-panel__code')).toHaveText('print(a + b)');
+  await expect(feedback.getByLabel('Comment', { exact: true })).toBeFocused();
   await feedback.getByLabel('Comment', { exact: true }).fill('Nice use of unpacking.');
   await feedback.getByRole('button', { name: 'Add comment' }).click();
   await expect(feedback.getByTestId('staff-comment')).toContainText('Nice use of unpacking.');

@@ -71,6 +71,22 @@ describe('interactive problems', () => {
     expect(cpp.verdict).toBe('Runtime Error');
   });
 
+  it('never kills the interactor with SIGPIPE for writing to a program that has ended', async () => {
+    // The interactor waits for the program's end (end of file), then writes to it: a broken pipe
+    // (Python's BrokenPipeError, exit 1) would be a judge error for the program's fault.
+    const writesAfterEnd = `import sys
+sys.stdin.read()
+for _ in range(2000):
+    print('are you there?', flush=True)
+open(sys.argv[3] + 'judgemessage.txt', 'w').write('no answer')
+sys.exit(43)
+`;
+    const r = await judge.judge(request('python', 'pass\n', writesAfterEnd, ['1']));
+    expect(r.tests.map((t) => [t.verdict, t.judgeMessage])).toEqual([
+      ['Wrong Answer', 'no answer'],
+    ]);
+  });
+
   it('ends a pair that waits on itself (a program that never writes) as Time Limit Exceeded', async () => {
     // A short limit keeps the test fast: the wait ends at the wall-clock limit.
     const short = (req: JudgeRequest): JudgeRequest => ({ ...req, timeLimitMs: 300 });

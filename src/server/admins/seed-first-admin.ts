@@ -33,7 +33,10 @@ export async function seedFirstAdmin(
   const generated = configured.password === undefined;
   const password = configured.password ?? generatePassword();
   // Several processes may start together: only the one whose insert lands speaks.
-  const inserted = await insertAdmin(db, email, await hashPassword(password));
+  // No deadline: a server starting must create its administrator however busy the hash queue
+  // is (in a test worker the queue outlives the app before it, and once refused this seed).
+  const hash = await hashPassword(password, Number.POSITIVE_INFINITY);
+  const inserted = await insertAdmin(db, email, hash);
   if (!inserted) return;
   if (!generated) {
     log.info({ email }, 'First administrator created from ADMIN_EMAIL and ADMIN_PASSWORD');

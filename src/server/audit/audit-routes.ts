@@ -1,7 +1,7 @@
 /**
  * The owner's audit log calls (issue 33, contract/audit.ts): a page of entries, newest first,
- * with filters, and the same filters as a .csv export (every entry, a page at a time, formula
- * text neutralised as in the results exports).
+ * with filters (by course too), and the same filters as a .csv export (every entry, a page at a
+ * time, formula text neutralised as in the results exports).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -36,6 +36,7 @@ const CSV_HEADERS = [
   'Call',
   'Outcome',
   'Target',
+  'Course',
   'Changes',
 ];
 const EXPORT_PAGE = 1000;
@@ -51,6 +52,7 @@ function csvLine(entry: AuditEntry): string {
     text(entry.call),
     String(entry.outcome),
     text(`${entry.targetKind} ${entry.targetId}`.trim()),
+    text(entry.courseCode ?? ''),
     text(JSON.stringify(entry.changes)),
   ].join(',');
 }

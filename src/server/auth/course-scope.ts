@@ -11,6 +11,7 @@ import { DEFAULT_COURSE_ID, courseMessages } from '../../contract/courses.ts';
 import { examMessages } from '../../contract/exams.ts';
 import { credentialMessages } from '../../contract/student-credentials.ts';
 import { messages } from '../../contract/messages.ts';
+import { noteAuditCourse } from '../audit/audit-context.ts';
 import type { Db } from '../db/connection.ts';
 import { HttpError } from '../http-error.ts';
 import { rowsOf } from '../db/sql-helpers.ts';
@@ -156,6 +157,18 @@ export function visibleCourseSql(column: SQL, visible: 'all' | string[]): SQL {
  * else the actor's only course where they may do `action`, else they must choose.
  */
 export async function courseForNew(
+  db: Db,
+  actor: Actor | null,
+  requested: string | undefined,
+  action: StaffAction,
+): Promise<string> {
+  const chosen = await chooseCourse(db, actor, requested, action);
+  // The audit entry of the call is filed under this course (a roster names none itself).
+  noteAuditCourse(chosen);
+  return chosen;
+}
+
+async function chooseCourse(
   db: Db,
   actor: Actor | null,
   requested: string | undefined,

@@ -19,45 +19,107 @@ describe('SignInGate', () => {
     expect((refusal as HttpError).headers).toEqual({ 'retry-after': '2' });
   });
 
-  it('learns the sign-ins completed per second while busy, not idle time', () => {
-    let clock = 0;
-    const gate = new SignInGate(10_000, { now: () => clock, initialIntervalMs: 100, busyAt: 1 });
-    const done = Array.from({ length: 10 }, () => gate.admit());
-    for (const finish of done) {
-      clock += 400; // one finishes every 400 ms: 2.5 a second
-      finish();
+  /**
+   * Keeps the sign-ins in `open` in the gate (adding `fill` first), one finishing and another
+   * arriving every `every` ms, `count` times.
+   */
+  function stream(
+    gate: SignInGate,
+    clock: { at: number },
+    open: (() => void)[],
+    fill: number,
+    count: number,
+    every: number,
+  ) {
+    for (let i = 0; i < fill; i++) open.push(gate.admit());
+    for (let i = 0; i < count; i++) {
+      clock.at += every;
+      open.shift()?.();
+      open.push(gate.admit());
     }
+    return open;
+  }
+
+  it('learns the sign-ins completed per second while busy, once a window of them is measured', () => {
+    const clock = { at: 0 };
+    const gate = new SignInGate(60_000, {
+      now: () => clock.at,
+      capacity: () => 50,
+      windowMs: 1_000,
+      busyAt: 4,
+    });
+    // One every 400 ms: four gaps (1.6 s) are a window but too few completions to count.
+    const open = stream(gate, clock, [], 8, 5, 400);
+    expect(gate.signInsPerSecond()).toBe(50);
+    stream(gate, clock, open, 0, 5, 400);
     expect(gate.signInsPerSecond()).toBe(2.5);
-    expect(gate.estimateMs()).toBe(400);
-    // A long idle pause before the next one is not taken for service time.
-    clock += 60_000;
-    gate.admit()();
-    expect(gate.signInsPerSecond()).toBe(2.5);
+    expect(gate.estimateMs()).toBe(3_600); // eight in flight and this one
   });
 
   it('leaves the drain of a burst out: gaps with few sign-ins in flight are not counted', () => {
-    let clock = 0;
-    const gate = new SignInGate(10_000, { now: () => clock, busyAt: 4 });
-    const done = Array.from({ length: 14 }, () => gate.admit());
+    const clock = { at: 0 };
+    const gate = new SignInGate(60_000, { now: () => clock.at, windowMs: 1_000, busyAt: 4 });
+    const done = Array.from({ length: 16 }, () => gate.admit());
     // Full, one finishes every 100 ms; the last four, one at a time, take 500 ms each.
-    done.forEach((finish, i) => {
-      clock += i < 11 ? 100 : 500;
+    done.slice(0, 12).forEach((finish) => {
+      clock.at += 100;
       finish();
     });
     expect(gate.signInsPerSecond()).toBe(10);
+    clock.at += 500;
+    done[12]?.(); // three left: the server is no longer full
+    expect(gate.signInsPerSecond()).toBe(20); // the burst is over: no rate until the next is known
   });
 
   it('refuses from the measured rate: 2.5 a second admits 20 in an 8 s budget', () => {
-    let clock = 0;
-    const gate = new SignInGate(8_000, { now: () => clock, busyAt: 1 });
-    const warm = Array.from({ length: 10 }, () => gate.admit());
-    for (const finish of warm) {
-      clock += 400;
+    const clock = { at: 0 };
+    const gate = new SignInGate(8_000, {
+      now: () => clock.at,
+      capacity: () => 100,
+      windowMs: 3_000,
+      busyAt: 1,
+    });
+    // Ten in flight, one finishing every 400 ms and another arriving: 2.5 a second for 4 s.
+    stream(gate, clock, [], 10, 10, 400);
+    expect(gate.signInsPerSecond()).toBe(2.5);
+    // With these ten ahead, the next ten are done within 8 s; the one after them is not.
+    for (let i = 0; i < 10; i++) gate.admit();
+    expect(() => gate.admit()).toThrow(HttpError);
+  });
+
+  it('judges a new burst by the capacity, not by the rate of the burst before it', () => {
+    const clock = { at: 0 };
+    const gate = new SignInGate(8_000, {
+      now: () => clock.at,
+      capacity: () => 50,
+      windowMs: 1_000,
+      busyAt: 1,
+    });
+    // A slow burst, one done every 500 ms, then it drains.
+    const slow = stream(gate, clock, [], 4, 12, 500);
+    expect(gate.signInsPerSecond()).toBe(2);
+    for (const finish of slow) {
+      clock.at += 500;
       finish();
     }
-    const admitted = Array.from({ length: 20 }, () => gate.admit());
-    expect(admitted).toHaveLength(20);
+    clock.at += 2_000;
+    // The next burst: 400 admitted (50 a second for 8 s), where the slow one's rate said 16.
+    for (let i = 0; i < 400; i++) gate.admit();
     expect(() => gate.admit()).toThrow(HttpError);
+  });
+
+  it('counts a sign-in the hash queue refused out of the count, not as a completion', () => {
+    const clock = { at: 0 };
+    const gate = new SignInGate(60_000, { now: () => clock.at, windowMs: 1_000, busyAt: 1 });
+    stream(gate, clock, [], 5, 12, 100); // ten a second while busy
+    expect(gate.signInsPerSecond()).toBe(10);
+    const before = gate.estimateMs();
+    // Twenty refused by the queue within a millisecond: they leave, and say nothing of the rate.
+    const refused = Array.from({ length: 20 }, () => gate.admit());
+    clock.at += 1;
+    for (const leave of refused) leave(false);
+    expect(gate.signInsPerSecond()).toBe(10);
+    expect(gate.estimateMs()).toBe(before);
   });
 
   it('lets a sign-in leave only once', () => {

@@ -7,8 +7,11 @@
  * flight ahead of it divided by the sign-ins the server completed per second over its last busy
  * seconds (throughput.ts; Little's law: it counts every bottleneck, hashing, database and event
  * loop alike, and each sign-in is one hash). One that would finish after the budget is answered
- * 503 with Retry-After at once. Until some are measured, sign-ins are taken to finish one every
- * 50 ms (argon2id here: ~40 ms of one core).
+ * 503 with Retry-After at once. Until the current burst's own rate is known (throughput.ts: a full
+ * window of its busy time), sign-ins are taken to finish as fast as the hash queue's cores can
+ * hash (`capacity`): a simultaneous burst is all at the door before any of it is done, and the
+ * previous burst's rate judged it wrongly by more than a factor of two either way. The hash queue,
+ * which sees the burst later and measures it, refuses the rest.
  */
 import os from 'node:os';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -21,7 +24,12 @@ const WINDOW_MS = 3_000;
 
 export type SignInGateOptions = {
   now?: () => number;
-  /** The interval between two sign-ins finishing until some are measured. */
+  /**
+   * Sign-ins the server could complete per second at best (the hash queue's capacityPerSecond),
+   * assumed until a burst's own rate is known; without it, one every `initialIntervalMs`.
+   */
+  capacity?: () => number;
+  /** The interval between two sign-ins finishing when no capacity is given. */
   initialIntervalMs?: number;
   /** Busy time the throughput is measured over. */
   windowMs?: number;
@@ -42,6 +50,7 @@ export class SignInGate {
   private readonly busyAt: number;
   /** Sign-ins completed per second while the server was full. */
   private readonly throughput: ThroughputMeter;
+  private readonly capacity: (() => number) | undefined;
 
   constructor(
     private readonly budgetMs: number,
@@ -49,6 +58,7 @@ export class SignInGate {
   ) {
     this.now = options.now ?? (() => performance.now());
     this.busyAt = Math.max(1, options.busyAt ?? 2 * os.availableParallelism());
+    this.capacity = options.capacity;
     this.throughput = new ThroughputMeter({
       windowMs: options.windowMs ?? WINDOW_MS,
       initialPerSecond: 1000 / (options.initialIntervalMs ?? 50),
@@ -57,12 +67,15 @@ export class SignInGate {
 
   /** How long a sign-in arriving now would take to be done. */
   estimateMs(): number {
-    return this.throughput.msFor(this.inFlight + 1);
+    return (this.inFlight + 1) * (1000 / this.signInsPerSecond());
   }
 
-  /** Sign-ins completed per second while busy, over the last busy seconds. */
+  /**
+   * Sign-ins completed per second while busy, over the newest window of this busy period once
+   * known; until then the capacity.
+   */
   signInsPerSecond(): number {
-    return this.throughput.perSecond();
+    return this.throughput.perSecond(this.capacity?.());
   }
 
   /** When a sign-in arriving now must be done by (signInDeadlineOf). */
@@ -73,8 +86,11 @@ export class SignInGate {
   /**
    * Admits a sign-in (call `done` when it is answered) or throws 503: one that arrived at
    * `arrived` must be done within the budget from then (it may have spent some on its queries).
+   * `done(false)`: it was not served (the hash queue refused it), so it leaves the count without
+   * being counted as a completion: those 503s take a few milliseconds, and a clump of them made
+   * the gate measure 98 sign-ins a second in a burst that did 30.
    */
-  admit(arrived = this.now()): () => void {
+  admit(arrived = this.now()): (served?: boolean) => void {
     const estimate = this.estimateMs();
     if (this.now() + estimate > this.deadlineFrom(arrived)) {
       const seconds = String(Math.max(1, Math.ceil(estimate / 1000)));
@@ -84,12 +100,12 @@ export class SignInGate {
     }
     this.inFlight += 1;
     let finished = false;
-    return () => {
+    return (served = true) => {
       if (finished) return;
       finished = true;
       this.inFlight -= 1;
       // The time to the next one only means service time when the server is still full.
-      this.throughput.done(this.now(), this.inFlight >= this.busyAt);
+      if (served) this.throughput.done(this.now(), this.inFlight >= this.busyAt);
     };
   }
 }
@@ -99,7 +115,7 @@ const GATE = Symbol('sign-in gate');
 const ARRIVED = Symbol('sign-in arrived');
 const DEADLINE = Symbol('sign-in deadline');
 type Admitted = FastifyRequest & {
-  [ADMITTED]?: () => void;
+  [ADMITTED]?: (served?: boolean) => void;
   [GATE]?: SignInGate;
   [ARRIVED]?: number;
   [DEADLINE]?: number;
@@ -129,12 +145,13 @@ export function gateSignIns(
     if (byRoute.has(url)) request[GATE] = gate;
     else request[ADMITTED] = gate.admit(arrived);
   });
-  app.addHook('onResponse', async (request: Admitted) => {
-    request[ADMITTED]?.();
+  app.addHook('onResponse', async (request: Admitted, reply) => {
+    // A 503 after admission is the hash queue's refusal: no password was checked.
+    request[ADMITTED]?.(reply.statusCode !== 503);
   });
-  // A client that hung up still leaves the gate.
+  // A client that hung up still leaves the gate (its time to go is no measure of a sign-in).
   app.addHook('onRequestAbort', async (request: Admitted) => {
-    request[ADMITTED]?.();
+    request[ADMITTED]?.(false);
   });
 }
 

@@ -89,6 +89,7 @@ function toChallenge(row: ChallengeRow, tests: TestCase[]): Challenge {
     grading: storedGrading.parse(row.grading),
     compare: storedRule.parse(row.compare),
     checkerSource: row.checkerSource,
+    checkerArgs: row.checkerArgs,
     interactive: row.interactive,
     captureTabChanges: row.captureTabChanges,
     disablePaste: row.disablePaste,
@@ -113,6 +114,7 @@ function columns(values: ChallengeValues) {
     outputLimitMb,
     grading,
     interactive,
+    checkerArgs,
     ...fields
   } = values;
   return {
@@ -123,6 +125,7 @@ function columns(values: ChallengeValues) {
     ...(outputLimitMb === undefined ? {} : { outputLimitMb }),
     ...(grading === undefined ? {} : { grading }),
     ...(interactive === undefined ? {} : { interactive }),
+    ...(checkerArgs === undefined ? {} : { checkerArgs }),
     ...(checkerSource === undefined ? {} : { checkerSource }),
     ...(captureTabChanges === undefined ? {} : { captureTabChanges }),
     ...(disablePaste === undefined ? {} : { disablePaste }),

@@ -4,16 +4,18 @@
  * groups). One place, so Submit's jobs, Run and a package's self-check judge alike.
  */
 import type { Challenge } from '../../contract/challenges.ts';
-import type { JudgeLanguage, JudgeRequest, JudgeTest } from '../judge/index.ts';
+import type { JudgeLanguage, JudgeRequest, JudgeTest, SourceFiles } from '../judge/index.ts';
 
 export function judgeRequestFor(
   challenge: Challenge,
-  code: { language: JudgeLanguage; code: string },
+  /** One source file, or (a package's self-check) a folder of them in `sources`. */
+  code: { language: JudgeLanguage; code: string; sources?: SourceFiles | undefined },
   tests: JudgeTest[] = challenge.testCases,
 ): JudgeRequest {
   return {
     language: code.language,
     code: code.code,
+    ...(code.sources ? { sources: code.sources } : {}),
     tests,
     timeLimitMs: challenge.timeLimitMs,
     memoryLimitMb: challenge.memoryLimitMb,
@@ -21,6 +23,7 @@ export function judgeRequestFor(
     score: challenge.score,
     compare: challenge.compare,
     checkerSource: challenge.checkerSource,
+    ...(challenge.checkerArgs?.length ? { checkerArgs: challenge.checkerArgs } : {}),
     groups: challenge.testGroups,
     ...(challenge.grading ? { grading: challenge.grading } : {}),
     ...(challenge.interactive ? { interactive: true } : {}),

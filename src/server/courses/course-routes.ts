@@ -80,6 +80,8 @@ export const courseRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, guard
     },
     async (request, reply) => {
       const actor = actorOf(request);
+      // Before the write: its audit entry, inserted in the write's transaction, keeps the code.
+      reply.code(201);
       const id = await insertCourse(
         db,
         request.body,
@@ -90,7 +92,6 @@ export const courseRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, guard
         actor.role === 'owner'
           ? actor
           : { ...actor, courses: new Map([...actor.courses, [id, 'teacher']]) };
-      reply.code(201);
       return answer(self, id, courseMessages.courseCreated);
     },
   );

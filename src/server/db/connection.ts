@@ -2,7 +2,9 @@
  * Opens the database: embedded PGlite in DATA_DIR by default, PostgreSQL through node-postgres
  * when a URL is given. PGlite runs in a worker thread that speaks the Postgres wire protocol
  * (pglite-thread.ts), so both are driven through node-postgres, the same drizzle pg-core API and
- * the same migrations, and nothing above this file knows which one it talks to.
+ * the same migrations, and nothing above this file knows which one it talks to. Its
+ * `db.transaction` runs the commit hook of the call it serves, if any (commit-hooks.ts: the audit
+ * entry written in the writer's transaction).
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,6 +12,7 @@ import pg from 'pg';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { withCommitHooks } from './commit-hooks.ts';
 import { startPgliteThread } from './pglite-thread.ts';
 import * as schema from './schema.ts';
 
@@ -76,7 +79,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
     // An idle client losing its connection must not crash the process.
     pool.on('error', () => undefined);
-    const db = drizzlePg(pool, { schema });
+    const db = withCommitHooks(drizzlePg(pool, { schema }));
     return {
       db,
       pool,
@@ -102,7 +105,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     allowExitOnIdle: true,
   });
   pool.on('error', () => undefined);
-  const db = drizzlePg(pool, { schema });
+  const db = withCommitHooks(drizzlePg(pool, { schema }));
   return {
     db,
     pool,

@@ -225,7 +225,12 @@ export const auditLog = pgTable(
     courseId: uuid('course_id'),
     changes: jsonb('changes').$type<Record<string, unknown>>().notNull().default({}),
   },
-  (t) => [index('audit_log_at').on(t.at), index('audit_log_actor').on(t.actorEmail, t.at)],
+  (t) => [
+    index('audit_log_at').on(t.at),
+    index('audit_log_actor').on(t.actorEmail, t.at),
+    // The owner's page filtered by course, newest first (a keyset on id).
+    index('audit_log_course').on(t.courseId, t.id),
+  ],
 );
 
 /** A student in a course, with their section and the college's student number when known. */
@@ -308,6 +313,14 @@ export const challenges = pgTable(
     checkerSource: text('checker_source').notNull().default(''),
     /** An interactive problem (issue 35): the checker program runs as the interactor. */
     interactive: boolean('interactive').notNull().default(false),
+    /**
+     * The checker program's extra arguments after `input judge_answer feedback_dir/` (issue 35):
+     * a package's validator_flags or special_compare_args; none for other rules.
+     */
+    checkerArgs: text('checker_args')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** Exam integrity (issue 17, contract/signals.ts): both off unless the teacher turns them on. */
     captureTabChanges: boolean('capture_tab_changes').notNull().default(false),
     disablePaste: boolean('disable_paste').notNull().default(false),

@@ -5,6 +5,7 @@
  */
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
+import { currentCommitHook, hookedTransaction } from './commit-hooks.ts';
 import type { Db, DatabaseHandle } from './connection.ts';
 import * as schema from './schema.ts';
 
@@ -17,7 +18,22 @@ export function poolSql(pool: pg.Pool): ExecuteSql {
   return (text, values) => pool.query(text, values);
 }
 
+/** The context's commit hook (commit-hooks.ts) runs after `work`, before the commit. */
 export async function inTransaction<T>(
+  database: Pick<DatabaseHandle, 'pool'>,
+  work: (tx: Transaction) => Promise<T>,
+): Promise<T> {
+  const hook = currentCommitHook();
+  if (!hook) return runTransaction(database, work);
+  return hookedTransaction(
+    hook,
+    (body) => runTransaction(database, body),
+    work,
+    (tx) => tx.db,
+  );
+}
+
+async function runTransaction<T>(
   database: Pick<DatabaseHandle, 'pool'>,
   work: (tx: Transaction) => Promise<T>,
 ): Promise<T> {

@@ -8,6 +8,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { ExamScoring } from '../../contract/exams.ts';
+import { effectiveScoreSql } from '../grading/final-score-sql.ts';
 import { ALLOWED_PASTES_SQL } from '../integrity/signals/signal-rules.ts';
 
 /** The submission that counts for the standing `a`, as a lateral subquery's body. */
@@ -61,11 +62,7 @@ export function slotCellsSql(
  * exam_totals_refresh repeats it for the stored totals.
  */
 export function gradedCellSql(auto: SQL): SQL {
-  const effective = sql`(case
-    when a.override_kind = 'absolute' then greatest(0, least(c.score, a.override_value))
-    when a.override_kind = 'adjust'
-      then greatest(0, least(c.score, coalesce(${auto}, 0) + a.override_value))
-    else ${auto} end)`;
+  const effective = effectiveScoreSql(auto, sql`c.score`);
   return sql`(case when ${effective} is null and a.manual_points is null then null
     else coalesce(round((${effective} / nullif(c.score, 0) * sl.points)::numeric, 2)::float8, 0)
       + coalesce(a.manual_points, 0) end)`;

@@ -1,12 +1,12 @@
 /**
- * The exam's .xlsx and .csv, streamed as pages come from the database (exceljs's streaming
- * WorkbookWriter, as results/export-xlsx.ts). The .xlsx has the matrix sheet, then a sheet per
- * slot with the rows of the students who have a problem in it. Every row goes into its sheets as
- * its page arrives: a zip holds its sheets one after the other, so exceljs keeps the slot sheets'
- * XML in memory until the matrix is zipped (a few hundred bytes a student per slot, about 5 MB
- * for 2,000 students x 5 slots), but the work of writing them is done while the next pages are
- * read. Holding the slots' rows back and writing those sheets after the last page instead left
- * more than half of the writer's work (bench/exams.ts) with no read to overlap.
+ * The exam's .xlsx and .csv, streamed as pages come from the database. The .xlsx has the matrix
+ * sheet, then a sheet per slot with the rows of the students who have a problem in it, written by
+ * exceljs in a worker thread (results/xlsx-writer-thread.ts) while the next pages are read: the
+ * rows of each page go to the worker as soon as it arrives. A zip holds its sheets one after the
+ * other, so the slot sheets' XML waits in the worker until the matrix is zipped (a few hundred
+ * bytes a student per slot, about 5 MB for 2,000 students x 5 slots). Holding the slots' rows
+ * back and writing those sheets after the last page instead left more than half of the writer's
+ * work (bench/exams.ts) with no read to overlap.
  * The .csv is the matrix alone, UTF-8 with a byte-order mark, CRLF, RFC 4180.
  * Text cells are neutralised against formula injection (results/neutralise-cell.ts).
  */
@@ -14,12 +14,13 @@ import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import type { ExamResultsRow, ExamSlot } from '../../contract/exams.ts';
 import { BOM, cellText, csvField } from '../results/export-csv.ts';
-import { cellValue, drained, TIME_FORMAT } from '../results/export-xlsx.ts';
+import { cellValue } from '../results/export-xlsx.ts';
 import type { WallClock } from '../results/wall-clock.ts';
+import { openXlsxWorkbook, type XlsxRow } from '../results/xlsx-writer-thread.ts';
 import { slotLabel, slotSheetColumns, type ExamExportColumn } from './exam-export-rows.ts';
 
 function values(columns: readonly ExamExportColumn[], row: ExamResultsRow, clock: WallClock) {
-  return columns.map((c) => c.cell(row)).map((cell) => ({ cell, value: cellValue(cell, clock) }));
+  return columns.map((c) => cellValue(c.cell(row), clock));
 }
 
 export async function writeExamXlsx(
@@ -29,49 +30,36 @@ export async function writeExamXlsx(
   pages: AsyncIterable<ExamResultsRow[]>,
   clock: WallClock,
 ): Promise<void> {
-  // Loaded on the first export, not at start (results/export-xlsx.ts says why).
-  const { default: ExcelJS } = await import('exceljs');
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream: out,
-    useStyles: true,
-    useSharedStrings: false,
-  });
-  const matrix = workbook.addWorksheet('Results', { views: [{ state: 'frozen', ySplit: 1 }] });
-  matrix.columns = columns.map((c) => ({ width: c.width }));
-  const header = matrix.addRow(columns.map((c) => c.header));
-  header.font = { bold: true };
-  header.commit();
-
-  const slotSheets = slots.map((slot) => {
-    const sheet = workbook.addWorksheet(slotLabel(slot.ordinal), {
-      views: [{ state: 'frozen', ySplit: 1 }],
-    });
-    const sheetColumns = slotSheetColumns(slot);
-    sheet.columns = sheetColumns.map((c) => ({ width: c.width }));
-    const head = sheet.addRow(sheetColumns.map((c) => c.header));
-    head.font = { bold: true };
-    head.commit();
-    return { ordinal: slot.ordinal, sheet, columns: sheetColumns };
-  });
-  for await (const page of pages) {
-    for (const row of page) {
-      const cells = values(columns, row, clock);
-      const written = matrix.addRow(cells.map((c) => c.value));
-      cells.forEach(({ cell }, i) => {
-        if (cell.kind === 'time' && cell.value !== null)
-          written.getCell(i + 1).numFmt = TIME_FORMAT;
-      });
-      written.commit();
-      for (const { ordinal, sheet, columns: slotColumns } of slotSheets) {
-        const drawn = row.cells.find((c) => c.ordinal === ordinal)?.challengeId;
-        if (drawn) sheet.addRow(values(slotColumns, row, clock).map((c) => c.value)).commit();
+  const slotSheets = slots.map((slot) => ({
+    ordinal: slot.ordinal,
+    name: slotLabel(slot.ordinal),
+    columns: slotSheetColumns(slot),
+  }));
+  const workbook = openXlsxWorkbook(out, [
+    { name: 'Results', header: columns.map((c) => c.header), widths: columns.map((c) => c.width) },
+    ...slotSheets.map((s) => ({
+      name: s.name,
+      header: s.columns.map((c) => c.header),
+      widths: s.columns.map((c) => c.width),
+    })),
+  ]);
+  try {
+    for await (const page of pages) {
+      const rows: XlsxRow[] = [];
+      for (const row of page) {
+        rows.push([0, values(columns, row, clock)]);
+        slotSheets.forEach(({ ordinal, columns: slotColumns }, i) => {
+          const drawn = row.cells.find((c) => c.ordinal === ordinal)?.challengeId;
+          if (drawn) rows.push([i + 1, values(slotColumns, row, clock)]);
+        });
       }
+      await workbook.addRows(rows);
     }
-    await drained(out);
+  } catch (error) {
+    workbook.cancel();
+    throw error;
   }
-  matrix.commit();
-  for (const { sheet } of slotSheets) sheet.commit();
-  await workbook.commit();
+  await workbook.end();
 }
 
 export async function writeExamCsv(

@@ -6,7 +6,8 @@
  * A checker is compiled in a box like any submission, then kept under `<workDir>/checkers/<hash of
  * language and source>`, owned by root and read-only to boxes, so the next submissions, the other
  * judge processes on this machine and a restarted server all reuse it. A source that does not
- * compile is remembered too (the same source fails the same way); a judge fault is not.
+ * compile is remembered too (the same source fails the same way); a judge fault is not. C and C++
+ * checkers are compiled with the judge's validate.h on their include path (validator-headers.ts).
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -19,12 +20,22 @@ import { checkerOutcome, JUDGE_MESSAGE_CHARS, type CheckerOutcome } from './chec
 import type { JudgeConfig } from './config.ts';
 import { LANGUAGES, type LanguageSpec, type SourcePlan } from './languages.ts';
 import { CODE_DIR_IN_BOX, type BoxOptions, type BoxPipe, type BoxRunResult } from './sandbox.ts';
+import {
+  takesValidatorHeaders,
+  validatorHeadersDir,
+  validatorHeadersHash,
+} from './validator-headers.ts';
 
 export interface CompiledChecker {
   lang: LanguageSpec;
   /** Host folder holding the compiled checker, bound read-only at /code in its boxes. */
   dir: string;
   plan: SourcePlan;
+  /**
+   * The challenge's extra arguments, after `input judge_answer feedback_dir/` (Kattis's
+   * validator_flags, DOMjudge's special_compare_args): one judging's, never part of the cache.
+   */
+  args?: readonly string[];
 }
 
 /** One test as a checker sees it. */
@@ -51,6 +62,8 @@ type Compile = (
   language: JudgeLanguage,
   source: string,
   adopt: (dir: string) => void,
+  /** A host folder of headers the compiler searches too (C and C++). */
+  includeDir?: string,
 ) => Promise<{ ok: true } | { verdict: Verdict; output: string }>;
 
 /** Marks a finished compile inside its folder: a folder without it is a leftover of a crash. */
@@ -69,7 +82,8 @@ export class CheckerPrograms {
 
   /** The compiled checker, or why there is none. */
   get(language: JudgeLanguage, source: string): Promise<CompiledChecker | { error: string }> {
-    const key = createHash('sha256').update(`${language}\0${source}`).digest('hex');
+    const headers = takesValidatorHeaders(language) ? `\0${validatorHeadersHash()}` : '';
+    const key = createHash('sha256').update(`${language}\0${source}${headers}`).digest('hex');
     let found = this.compiled.get(key);
     if (!found) {
       found = this.build(language, source, key);
@@ -100,8 +114,11 @@ export class CheckerPrograms {
     if (fs.existsSync(path.join(dir, READY))) return checker;
     fs.mkdirSync(this.root, { recursive: true });
     fs.chmodSync(this.root, 0o711); // boxes pass through (the process's umask is 077)
-    const result = await this.compile(language, source, (compiledDir) =>
-      this.keep(compiledDir, dir),
+    const result = await this.compile(
+      language,
+      source,
+      (compiledDir) => this.keep(compiledDir, dir),
+      takesValidatorHeaders(language) ? validatorHeadersDir(this.root) : undefined,
     );
     if ('ok' in result) return checker;
     return result.verdict === 'Compilation Error'
@@ -205,6 +222,7 @@ export async function runChecker(
       `${judgeDir}/input`,
       `${judgeDir}/answer`,
       `${feedbackDir}/`,
+      ...(checker.args ?? []),
     ];
     const limits = {
       cpuMs: perTestCpuLimitMs(lang.id, config.checkerTimeLimitMs),

@@ -16,7 +16,7 @@ const run = (over: Partial<BoxRunResult>): BoxRunResult => ({
   oomKilled: false,
   setupError: null,
   contained: true,
-  endedAt: 0,
+  endOrder: null,
   ...over,
 });
 const limits = { timeLimitMs: 1000, heapExhausted: /OutOfMemoryError/, memoryLimitBytes: null };

@@ -27,6 +27,14 @@ describe('outputsMatch', () => {
     expect(outputsMatch('41', '42')).toBe(false);
     expect(outputsMatch('', '0')).toBe(false);
   });
+  it('trims exactly what /\\s+$/u trimmed before, for every code point of the Basic Multilingual Plane', () => {
+    for (let code = 0; code <= 0xffff; code++) {
+      const line = `x${String.fromCharCode(code)}`;
+      expect(normalizeOutput(line), `U+${code.toString(16)}`).toBe(
+        code === 0x0a ? 'x' : line.replace(/\s+$/u, ''),
+      );
+    }
+  });
   it('treats empty and whitespace-only output as equal', () => {
     expect(outputsMatch('\n  \n', '')).toBe(true);
     expect(normalizeOutput('  \n\n')).toBe('');

@@ -31,28 +31,21 @@ describe('who decides an interactive test (the first to fail)', () => {
     });
   });
 
-  it("lets a program's own crash decide when both ends came at once, not a pipe or an exit code", () => {
-    // ownCrashAtOnce: within TIE_MS, killed by a signal of its own (abort, segfault).
+  it('lets the interactor decide when the program only wrote to it after it had left (SIGPIPE)', () => {
+    // As problemtools: a broken pipe after the interactor's end is no failure of the program.
+    const pipe = { interactorFirst: true, submissionPipe: true } as const;
+    expect(interactiveVerdict(end({ ...pipe, submissionFailure: 'Runtime Error' }))).toEqual({
+      verdict: 'Accepted',
+    });
+    expect(
+      interactiveVerdict(end({ ...pipe, outcome: rejected, submissionFailure: 'Runtime Error' })),
+    ).toMatchObject({ verdict: 'Wrong Answer' });
+    // A pipe of its own that it broke before the interactor ended is its own failure.
     expect(
       interactiveVerdict(
-        end({
-          outcome: rejected,
-          interactorFirst: true,
-          ownCrashAtOnce: true,
-          submissionFailure: 'Runtime Error',
-        }),
+        end({ submissionPipe: true, outcome: rejected, submissionFailure: 'Runtime Error' }),
       ),
     ).toMatchObject({ verdict: 'Runtime Error' });
-    expect(
-      interactiveVerdict(
-        end({
-          outcome: rejected,
-          interactorFirst: true,
-          ownCrashAtOnce: false,
-          submissionFailure: 'Runtime Error',
-        }),
-      ),
-    ).toMatchObject({ verdict: 'Wrong Answer' });
   });
 
   it("keeps the program's failure when it came first, whether the interactor then accepts or rejects", () => {

@@ -24,7 +24,7 @@ import {
 import type { CheckerOutcome } from './checker-outcome.ts';
 import { failureVerdict, reportedTimeMs, testVerdict, type ClassifyLimits } from './classify.ts';
 import type { JudgeConfig } from './config.ts';
-import { LANGUAGES, type LanguageSpec } from './languages.ts';
+import { badSourceNames, LANGUAGES, planSources, type LanguageSpec } from './languages.ts';
 import { LAUNCHER_PYTHON } from './launcher.ts';
 import {
   CODE_DIR_IN_BOX,
@@ -44,12 +44,14 @@ import type {
   JudgeResult,
   RunOnceRequest,
   RunOnceResult,
+  SourceFiles,
   TestDataFiles,
   TestFileRef,
   TestResult,
 } from './types.ts';
 import { UidPool } from './uid-pool.ts';
 import { createWorkspace, ensureWorkRoot } from './workspace.ts';
+import { VALIDATOR_HEADERS_IN_BOX } from './validator-headers.ts';
 
 export interface JudgeCapabilities {
   sandbox: 'bwrap' | 'none';
@@ -105,8 +107,8 @@ export class Judge {
       config.sandbox === 'bwrap'
         ? new UidPool(config.workDir, config.uidBase, config.uidCount)
         : null;
-    this.checkers = new CheckerPrograms(config, (language, source, adopt) =>
-      this.compileOnly(language, source, adopt),
+    this.checkers = new CheckerPrograms(config, (language, source, adopt, includeDir) =>
+      this.compileOnly(language, source, adopt, includeDir),
     );
     if (config.sandbox === 'none' && !warned) {
       warned = true;
@@ -264,7 +266,8 @@ export class Judge {
    */
   private async withSubmission<T>(
     language: JudgeRequest['language'],
-    code: string,
+    /** One source file's text, or a submission of several files. */
+    code: string | SourceFiles,
     use: (submission: {
       /** Runs the code on `stdin`, a text or a host file (big test data). */
       run: (
@@ -288,25 +291,43 @@ export class Judge {
       dir: string;
     }) => Promise<T>,
     onCompileError: (verdict: Verdict, output: string) => T,
-    /** The readiness probe's own test program runs before the judge is known to be ready. */
-    { probing = false }: { probing?: boolean } = {},
+    {
+      probing = false,
+      includeDir,
+    }: {
+      /** The readiness probe's own test program runs before the judge is known to be ready. */
+      probing?: boolean;
+      /** A host folder of headers the C or C++ compiler searches too (a checker's validate.h). */
+      includeDir?: string;
+    } = {},
   ): Promise<T> {
     if (!probing) await this.ready();
     const lang = LANGUAGES[language];
     if (!lang) throw new Error(`Unknown language ${String(language)}`);
-    if (Buffer.byteLength(code) > this.config.maxCodeBytes)
+    const several = typeof code === 'string' ? null : code;
+    const bytes = several
+      ? several.files.reduce((sum, f) => sum + Buffer.byteLength(f.content), 0)
+      : Buffer.byteLength(code as string);
+    if (bytes > this.config.maxCodeBytes)
       return onCompileError(
         'Compilation Error',
         `The source code is larger than ${this.config.maxCodeBytes / 1024} KiB.`,
       );
+    const badNames = several ? badSourceNames(several) : null;
+    if (badNames) return onCompileError('Compilation Error', `The submission: ${badNames}.`);
+    const plan = several ? planSources(lang, several) : lang.plan(code as string);
     const uid = this.uids?.acquire() ?? null;
-    const plan = lang.plan(code);
-    const ws = createWorkspace(this.config.workDir, uid, plan.sourceFile, code);
+    const ws = createWorkspace(
+      this.config.workDir,
+      uid,
+      several?.files ?? [{ name: plan.sourceFile, content: code as string }],
+    );
     const codeDir = this.config.sandbox === 'bwrap' ? CODE_DIR_IN_BOX : ws.dir;
     const ctx = (memoryLimitMb: number) => ({
       codeDir,
       memoryLimitMb,
       sourceFile: plan.sourceFile,
+      sourceFiles: plan.sourceFiles,
       entry: plan.entry,
     });
     // Whether every box of this submission was seen emptied through its cgroup (see drain below).
@@ -323,8 +344,16 @@ export class Judge {
       const limits = compileLimits(lang.id);
       if (limits) {
         if (lang.compileWritesCode) ws.allowWrites();
+        const includeInBox =
+          this.config.sandbox === 'bwrap' ? VALIDATOR_HEADERS_IN_BOX : includeDir;
         const r = await box({
-          argv: lang.compile(ctx(limits.memoryLimitMb)),
+          argv: [
+            ...lang.compile(ctx(limits.memoryLimitMb)),
+            ...(includeDir && includeInBox ? ['-I', includeInBox] : []),
+          ],
+          ...(includeDir && this.config.sandbox === 'bwrap'
+            ? { binds: [{ host: includeDir, box: VALIDATOR_HEADERS_IN_BOX, writable: false }] }
+            : {}),
           stdin: '',
           cpuMs: limits.cpuMs,
           wallMs: limits.wallMs,
@@ -383,7 +412,14 @@ export class Judge {
                     return r;
                   },
                   {
-                    pipe,
+                    // Past its limit while the submission runs, it waits on it (sandbox.ts).
+                    pipe: {
+                      ...pipe,
+                      afterPartnerMs: checkerWallLimitMs(
+                        interactor.lang.id,
+                        this.config.checkerTimeLimitMs,
+                      ),
+                    },
                     signal,
                     // It waits on the submission, whose wall-clock limit stretches up to
                     // MAX_WALL_STRETCH times on a busy machine (sandbox.ts): never ended first.
@@ -442,6 +478,7 @@ export class Judge {
     language: JudgeLanguage,
     source: string,
     adopt: (dir: string) => void,
+    includeDir?: string,
   ): Promise<{ ok: true } | { verdict: Verdict; output: string }> {
     return this.withSubmission<{ ok: true } | { verdict: Verdict; output: string }>(
       language,
@@ -451,6 +488,7 @@ export class Judge {
         return { ok: true };
       },
       (verdict, output) => ({ verdict, output }),
+      includeDir ? { includeDir } : {},
     );
   }
 
@@ -504,16 +542,18 @@ export class Judge {
     };
     try {
       // The checker first: when it cannot be built, no submission can be judged (a judge error).
-      const checker = await this.checkerFor(req.compare, req.checkerSource);
-      if (typeof checker === 'string') return failAll('Internal Error', checker);
-      if (req.interactive && !checker)
+      const compiled = await this.checkerFor(req.compare, req.checkerSource);
+      if (typeof compiled === 'string') return failAll('Internal Error', compiled);
+      const baseChecker =
+        compiled && req.checkerArgs?.length ? { ...compiled, args: req.checkerArgs } : compiled;
+      if (req.interactive && !baseChecker)
         return failAll(
           'Internal Error',
           'an interactive challenge needs its interactor (a checker)',
         );
       return await this.withSubmission(
         req.language,
-        req.code,
+        req.sources ?? req.code,
         async ({ run, check, interact, lang }) => {
           const files = this.filesFor();
           try {
@@ -552,6 +592,10 @@ export class Judge {
                 : t.expectedOutput;
               // An interactive test runs the code and the interactor together; else the code
               // runs first and its output is judged afterwards.
+              // A group's own arguments replace the challenge's (a Kattis group's testdata.yaml).
+              const groupArgs = req.groups?.find((g) => g.name === group)?.checkerArgs;
+              const checker =
+                baseChecker && groupArgs ? { ...baseChecker, args: groupArgs } : baseChecker;
               const paired =
                 req.interactive && checker
                   ? await interact(

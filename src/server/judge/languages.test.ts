@@ -5,7 +5,13 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { isCompiled } from '../../contract/judge-cost.ts';
 import { JUDGE_LANGUAGES } from '../../contract/verdicts.ts';
-import { LANGUAGES, PYTHON_SYNTAX_CHECK, type CommandContext } from './languages.ts';
+import {
+  badSourceNames,
+  LANGUAGES,
+  planSources,
+  PYTHON_SYNTAX_CHECK,
+  type CommandContext,
+} from './languages.ts';
 
 const context = (code: string, language: keyof typeof LANGUAGES): CommandContext => {
   const plan = LANGUAGES[language].plan(code);
@@ -123,5 +129,41 @@ describe('command lines', () => {
     expect(LANGUAGES.javascript.compileMessage?.(raw)).toBe(
       '/code/main.js:1\nfunction (\n^^^^^^^^\n\nSyntaxError: Function statements require a function name',
     );
+  });
+});
+
+describe('a submission of several files', () => {
+  const file = (name: string, content = '') => ({ name, content });
+
+  it('compiles every source of its language together, headers and notes only beside them', () => {
+    const plan = planSources(LANGUAGES.cpp, {
+      entry: 'main.cpp',
+      files: [file('add.cpp'), file('add.h'), file('main.cpp'), file('notes.txt')],
+    });
+    expect(plan).toMatchObject({ sourceFile: 'main.cpp', sourceFiles: ['add.cpp', 'main.cpp'] });
+    const argv = LANGUAGES.cpp.compile({ codeDir: '/code', memoryLimitMb: 64, ...plan });
+    expect(argv.slice(-3)).toEqual(['/code/add.cpp', '/code/main.cpp', '-lm']);
+  });
+
+  it("runs Java's class holding main in the entry file, by its qualified name", () => {
+    const plan = planSources(LANGUAGES.java, {
+      entry: 'Run.java',
+      files: [
+        file('Util.java', 'package p; class Util {}'),
+        file('Run.java', 'package p; public class Run { public static void main(String[] a) {} }'),
+      ],
+    });
+    expect(plan).toMatchObject({ entry: 'p.Run', sourceFiles: ['Util.java', 'Run.java'] });
+    expect(plan.noEntry).toBeUndefined();
+  });
+
+  it('refuses names a code folder cannot hold, or that the judge writes itself', () => {
+    const names = (...n: string[]) => ({ entry: n[0] ?? '', files: n.map((x) => file(x)) });
+    expect(badSourceNames(names('a.py', 'b.py'))).toBeNull();
+    expect(badSourceNames(names('a.py', '../b.py'))).toMatch(/"\.\.\/b\.py"/u);
+    expect(badSourceNames(names('a.py', '.hidden'))).toMatch(/cannot be used/u);
+    expect(badSourceNames(names('main.c', 'main'))).toMatch(/"main"/u);
+    expect(badSourceNames(names('a.py', 'a.py'))).toMatch(/same name/u);
+    expect(badSourceNames({ entry: 'c.py', files: [file('a.py')] })).toMatch(/entry file/u);
   });
 });

@@ -11,6 +11,7 @@
  */
 import type { JudgeLanguage } from '../../contract/verdicts.ts';
 import { analyzeJavaSource } from './java-source.ts';
+import type { SourceFiles } from './types.ts';
 
 // Start-up allowances and the compile limits live in src/contract/judge-cost.ts, beside the worst
 // case they add up to.
@@ -18,20 +19,20 @@ import { analyzeJavaSource } from './java-source.ts';
 export const JAVA_HOME = '/usr/lib/jvm/java-17-openjdk-amd64';
 
 /**
- * Python's syntax check: compiles the file named by its argument and, on failure, prints what
+ * Python's syntax check: compiles each file named by its arguments and, on the first failure, prints what
  * Python itself would print for it (file, line, caret, error) and exits 1. Null bytes (a
  * ValueError) and a nesting too deep for the compiler (RecursionError, MemoryError) are reported
  * the same way.
  */
 export const PYTHON_SYNTAX_CHECK = [
   'import sys',
-  'p = sys.argv[1]',
-  'try:',
-  "    compile(open(p, 'rb').read(), p, 'exec', dont_inherit=True)",
-  'except Exception as e:',
-  '    import traceback',
-  "    sys.stderr.write(''.join(traceback.format_exception_only(type(e), e)))",
-  '    sys.exit(1)',
+  'for p in sys.argv[1:]:',
+  '    try:',
+  "        compile(open(p, 'rb').read(), p, 'exec', dont_inherit=True)",
+  '    except Exception as e:',
+  '        import traceback',
+  "        sys.stderr.write(''.join(traceback.format_exception_only(type(e), e)))",
+  '        sys.exit(1)',
 ].join('\n');
 
 export interface CommandContext {
@@ -40,6 +41,11 @@ export interface CommandContext {
   memoryLimitMb: number;
   /** The source file's name inside codeDir. */
   sourceFile: string;
+  /**
+   * Every source file the compile step takes (a submission of several files); absent: only
+   * `sourceFile`.
+   */
+  sourceFiles?: string[] | undefined;
   /** What the run starts: Java's qualified main class; the other languages need nothing here. */
   entry: string;
 }
@@ -48,6 +54,8 @@ export interface CommandContext {
 export interface SourcePlan {
   sourceFile: string;
   entry: string;
+  /** A submission of several files: every source the compile step takes (CommandContext). */
+  sourceFiles?: string[];
   /**
    * Why the code cannot run although it may compile (a Java file without main). Shown as the
    * Compilation Error's message once the compiler itself found nothing to say.
@@ -98,6 +106,10 @@ export interface LanguageSpec {
   heapExhausted: RegExp;
 }
 
+/** The files a compile step takes, in the order given. */
+const sourcesOf = (ctx: CommandContext): string[] =>
+  (ctx.sourceFiles ?? [ctx.sourceFile]).map((name) => `${ctx.codeDir}/${name}`);
+
 const baseEnv = { PATH: '/usr/bin:/bin', LANG: 'C.UTF-8', HOME: '/tmp', TMPDIR: '/tmp' };
 const fixedName = (sourceFile: string) => (): SourcePlan => ({ sourceFile, entry: '' });
 
@@ -141,7 +153,7 @@ const gccCompile =
     '-static',
     '-o',
     `${ctx.codeDir}/${BINARY}`,
-    `${ctx.codeDir}/${ctx.sourceFile}`,
+    ...sourcesOf(ctx),
     '-lm',
   ];
 
@@ -181,7 +193,7 @@ export const LANGUAGES: Record<JudgeLanguage, LanguageSpec> = {
       '-S',
       '-c',
       PYTHON_SYNTAX_CHECK,
-      `${ctx.codeDir}/${ctx.sourceFile}`,
+      ...sourcesOf(ctx),
     ],
     compileWritesCode: false,
     // -B: no .pyc writes into the read-only code folder; -s: no user site folder.
@@ -232,7 +244,7 @@ export const LANGUAGES: Record<JudgeLanguage, LanguageSpec> = {
       '-nowarn',
       '-d',
       `${ctx.codeDir}/${JAVA_CLASSES}`,
-      `${ctx.codeDir}/${ctx.sourceFile}`,
+      ...sourcesOf(ctx),
     ],
     compileWritesCode: true,
     run: (ctx) => [
@@ -279,3 +291,46 @@ export const LANGUAGES: Record<JudgeLanguage, LanguageSpec> = {
     heapExhausted: /std::bad_alloc/u,
   },
 };
+
+/**
+ * The source files of each language among a submission's files, as problemtools' languages.yaml
+ * globs them (`*.c`; `*.cc *.C *.cpp *.cxx *.c++`; `*.java`; `*.py *.py3`; `*.js`): the rest
+ * (headers, notes) is only there to be read.
+ */
+export const SOURCE_FILE_PATTERNS: Record<JudgeLanguage, RegExp> = {
+  c: /\.c$/u,
+  cpp: /\.(?:cc|C|cpp|cxx|c\+\+)$/u,
+  java: /\.java$/u,
+  python: /\.py3?$/u,
+  javascript: /\.m?js$/u,
+};
+
+/** Names the judge itself uses in the code folder, and what a box may not name a file. */
+const SAFE_NAME = /^[A-Za-z0-9_][A-Za-z0-9_.+-]{0,99}$/u;
+const RESERVED_NAMES = new Set([BINARY, JAVA_CLASSES]);
+
+/** Why a submission's file names cannot be written into the code folder, or null. */
+export function badSourceNames(sources: SourceFiles): string | null {
+  const names = sources.files.map((f) => f.name);
+  const bad = names.find((n) => !SAFE_NAME.test(n) || RESERVED_NAMES.has(n));
+  if (bad !== undefined) return `the file name ${JSON.stringify(bad)} cannot be used`;
+  if (new Set(names).size !== names.length) return 'two files have the same name';
+  if (!names.includes(sources.entry))
+    return `the entry file ${sources.entry} is not among the files`;
+  return null;
+}
+
+/**
+ * How a submission of several files is built and started: every source of the language compiled
+ * (C and C++ together into one program; javac all the classes), the entry file run (Python,
+ * JavaScript), or for Java the class holding main in the entry file, as DOMjudge's
+ * java_javac_detect finds it.
+ */
+export function planSources(lang: LanguageSpec, sources: SourceFiles): SourcePlan {
+  const sourceFiles = sources.files
+    .map((f) => f.name)
+    .filter((name) => SOURCE_FILE_PATTERNS[lang.id].test(name));
+  const entryCode = sources.files.find((f) => f.name === sources.entry)?.content ?? '';
+  const plan = lang.id === 'java' ? javaPlan(entryCode) : { entry: '' };
+  return { ...plan, sourceFile: sources.entry, sourceFiles };
+}

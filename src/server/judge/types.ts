@@ -27,9 +27,31 @@ export interface JudgeTest {
   group?: string;
 }
 
+/** One file of a submission made of several (a package's folder of sources). */
+export interface SourceFile {
+  /** Its name in the code folder: letters, digits, `_`, `-`, `+` and `.`, no folder. */
+  name: string;
+  content: string;
+}
+
+/**
+ * A submission of several files (issue 35 item 6): all are written side by side into the code
+ * folder; C and C++ compile every source together, Java compiles every class and runs the one
+ * holding main in `entry`, Python and JavaScript run `entry` (the package's reader chose it by
+ * the formats' rules, kattis-package.ts).
+ */
+export interface SourceFiles {
+  files: SourceFile[];
+  /** The name of the file the run starts from (for C and C++ only what the messages name). */
+  entry: string;
+}
+
 export interface JudgeRequest {
   language: JudgeLanguage;
+  /** The source file's text; ignored when `sources` is given. */
   code: string;
+  /** A submission of several files instead of `code` (a package's self-check only). */
+  sources?: SourceFiles;
   tests: JudgeTest[];
   timeLimitMs: number;
   memoryLimitMb: number;
@@ -56,6 +78,11 @@ export interface JudgeRequest {
    * stdin and stdout joined to the code's by pipes (interactive.ts).
    */
   interactive?: boolean;
+  /**
+   * Extra command-line arguments of the checker program (or interactor), after `input
+   * judge_answer feedback_dir/`: Kattis's `validator_flags`, DOMjudge's special_compare_args.
+   */
+  checkerArgs?: string[];
 }
 
 /**

@@ -1,5 +1,5 @@
 /**
- * A submission's folder on the host: the source file (and, for Java, the classes javac writes),
+ * A submission's folder on the host: its source file or files (and, for Java, the classes javac writes),
  * readable only by root and the box's own gid, bound into the box at /code, and always removed.
  */
 import fs from 'node:fs';
@@ -31,19 +31,24 @@ export function ensureWorkRoot(workDir: string): string[] {
   return removeLeftovers(workDir, SCRATCH_PREFIXES);
 }
 
+/**
+ * Writes the submission's files (one, or several side by side: names checked by the caller,
+ * languages.ts badSourceNames) into a fresh folder.
+ */
 export function createWorkspace(
   workDir: string,
   uid: number | null,
-  fileName: string,
-  code: string,
+  files: readonly { name: string; content: string }[],
 ): Workspace {
   const dir = makeOwnedFolder(workDir, 'sub');
-  const file = path.join(dir, fileName);
-  fs.writeFileSync(file, code, { mode: 0o640 });
-  fs.chmodSync(file, 0o640); // the process's umask (077) took the group's read away
+  for (const { name, content } of files) {
+    const file = path.join(dir, name);
+    fs.writeFileSync(file, content, { mode: 0o640, flag: 'wx' });
+    fs.chmodSync(file, 0o640); // the process's umask (077) took the group's read away
+    if (uid !== null && isRoot()) fs.chownSync(file, 0, uid);
+  }
   if (uid !== null && isRoot()) {
     fs.chownSync(dir, 0, uid);
-    fs.chownSync(file, 0, uid);
     fs.chmodSync(dir, 0o750);
   }
   return {

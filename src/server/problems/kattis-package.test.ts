@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { challengeInputSchema } from '../../contract/challenges.ts';
 import {
   compareRuleFromFlags,
+  entryFileOf,
   expectedResultsTag,
   MAX_LATEX_STATEMENT_BYTES,
   PACKAGE_INLINE_TEST_BYTES,
@@ -303,9 +304,14 @@ describe('reading a Kattis problem package', () => {
   it('lists every submission file: judged with what its folder or tag promises, or left out with why', () => {
     const { files: pkg, shortName } = readPackageFolder(path.join(FIXTURES, 'domhello'));
     const { submissions, warnings } = readKattisPackage(pkg, shortName, { today });
-    expect(submissions.find((s) => s.path.endsWith('multi/'))?.code).toContain(
-      '#define MSG "Hello world!"',
-    );
+    // A folder is judged as one submission of all its files.
+    expect(submissions.find((s) => s.path.endsWith('multi/'))?.sources).toEqual({
+      entry: 'main.c',
+      files: [
+        { name: 'main.c', content: expect.stringContaining('#include "msg.h"') as string },
+        { name: 'msg.h', content: expect.stringContaining('#define MSG') as string },
+      ],
+    });
     expect(
       Object.fromEntries(submissions.map((s) => [s.path, [s.expected, ...(s.also ?? [])]])),
     ).toEqual({
@@ -313,6 +319,8 @@ describe('reading a Kattis problem package', () => {
       'submissions/accepted/hello.py': ['Accepted'],
       // A folder with one source file and the header it includes.
       'submissions/accepted/multi/': ['Accepted'],
+      // Two Python modules: main.py imports helper.py.
+      'submissions/accepted/split/': ['Accepted'],
       'submissions/compiler_error/broken.cpp': ['Compilation Error'],
       'submissions/multiple/either.py': ['Accepted', 'Time Limit Exceeded'],
       'submissions/no_output/silent.py': ['Wrong Answer'],
@@ -324,8 +332,202 @@ describe('reading a Kattis problem package', () => {
       'submissions/accepted/hello.rb: left out: a language the portal does not judge',
       'submissions/mystery/what.py: left out: mystery/ names no verdict of Kattis or DOMjudge and the file has no @EXPECTED_RESULTS@ tag',
       'submissions/wrong_answer/old.py: left out: Python 2, which the portal does not run',
-      'submissions/accepted/split/: left out: a submission of 2 source files (the portal judges one source file, with the headers it includes)',
     ]);
+  });
+
+  it("judges folders of several files together, each starting from its entry by the formats' rules", () => {
+    const { files: pkg, shortName } = readPackageFolder(path.join(FIXTURES, 'multifile'));
+    const { submissions, warnings } = readKattisPackage(pkg, shortName, { today });
+    expect(
+      submissions.map((s) => [
+        s.path,
+        s.language,
+        s.expected,
+        s.sources?.entry,
+        s.sources?.files.map((f) => f.name),
+      ]),
+    ).toEqual([
+      [
+        'submissions/accepted/cpp_split/',
+        'cpp',
+        'Accepted',
+        'main.cpp',
+        ['add.cpp', 'add.h', 'main.cpp'],
+      ],
+      // Java: the class holding main, whatever its name.
+      [
+        'submissions/accepted/java_two/',
+        'java',
+        'Accepted',
+        'Sum.java',
+        ['Adder.java', 'Sum.java'],
+      ],
+      // Python: the one file with an `if __name__ == '__main__':` block.
+      [
+        'submissions/accepted/py_modules/',
+        'python',
+        'Accepted',
+        'solve.py',
+        ['arith.py', 'solve.py'],
+      ],
+      [
+        'submissions/wrong_answer/cpp_int/',
+        'cpp',
+        'Wrong Answer',
+        'main.cpp',
+        ['add.cpp', 'add.h', 'main.cpp'],
+      ],
+      [
+        'submissions/wrong_answer/java_two/',
+        'java',
+        'Wrong Answer',
+        'Sum.java',
+        ['Adder.java', 'Sum.java'],
+      ],
+      // Python: the file named like the problem (Kattis).
+      [
+        'submissions/wrong_answer/py_modules/',
+        'python',
+        'Wrong Answer',
+        'multifile.py',
+        ['arith.py', 'multifile.py'],
+      ],
+    ]);
+    expect(warnings).toEqual([
+      'submissions/accepted/cpp_split/notes/README.txt: left out: in a sub-folder of the submission submissions/accepted/cpp_split/, which is judged on its own files',
+      'submissions/accepted/ruby_split/: left out: no source file in a language the portal judges',
+    ]);
+  });
+
+  it("picks a folder's entry as Kattis and DOMjudge do", () => {
+    const f = (name: string, content = '') => ({ name, content });
+    // main.* first (problemtools), then the problem's name (Kattis's submit client), else the
+    // first by name (problemtools' smallest, DOMjudge's first file).
+    expect(entryFileOf('python', [f('a.py'), f('main.py'), f('prob.py')], 'prob')).toBe('main.py');
+    expect(entryFileOf('python', [f('a.py'), f('prob.py')], 'prob')).toBe('prob.py');
+    expect(entryFileOf('python', [f('a.py'), f('b.py')], 'prob')).toBe('a.py');
+    // Two guarded files say nothing: the first by name.
+    const guard = "if __name__ == '__main__':\n    run()\n";
+    expect(entryFileOf('python', [f('a.py'), f('b.py', guard)], 'prob')).toBe('b.py');
+    expect(entryFileOf('python', [f('a.py', guard), f('b.py', guard)], 'prob')).toBe('a.py');
+    // Java: among the files whose class holds main.
+    const main = 'class X { public static void main(String[] a) {} }';
+    expect(entryFileOf('java', [f('Main.java'), f('Run.java', main)], 'prob')).toBe('Run.java');
+    expect(entryFileOf('c', [f('a.c'), f('b.c', 'int main(void) {}')], 'prob')).toBe('b.c');
+  });
+
+  it("reads the output validator's arguments: validator_flags, testdata.yaml's, DOMjudge's", () => {
+    const pkg = (extra: Record<string, string>) =>
+      files({
+        'output_validators/v/v.py': 'import sys\nsys.exit(42)\n',
+        'data/secret/1.in': '1\n',
+        'data/secret/1.ans': '1\n',
+        ...extra,
+      });
+    const args = (extra: Record<string, string>) =>
+      challengeInputSchema.parse(readKattisPackage(pkg(extra), 'v', { today }).input).checkerArgs;
+    expect(
+      args({ 'problem.yaml': 'validation: custom\nvalidator_flags: tolerance 0.01 strict\n' }),
+    ).toEqual(['tolerance', '0.01', 'strict']);
+    expect(
+      args({
+        'problem.yaml': 'validation: custom\n',
+        'data/testdata.yaml': 'output_validator_flags: tolerance 1\n',
+      }),
+    ).toEqual(['tolerance', '1']);
+    // 2023-07: a list.
+    expect(
+      args({
+        'problem.yaml': 'name: V\n',
+        'data/testdata.yaml': 'output_validator_args: [tolerance, "2"]\n',
+      }),
+    ).toEqual(['tolerance', '2']);
+    expect(
+      args({
+        'domjudge-problem.ini': 'name = V\nspecial_compare_args = tolerance 3\n',
+      }),
+    ).toEqual(['tolerance', '3']);
+    expect(args({ 'problem.yaml': 'validation: custom\n' })).toEqual([]);
+  });
+
+  it("refuses custom_scoring, whose validator gives each test's points in score.txt", () => {
+    expect(() =>
+      readKattisPackage(
+        files({
+          'problem.yaml': 'type: scoring\nvalidation: custom\ngrading:\n  custom_scoring: true\n',
+          'output_validators/v/v.py': 'import sys\nsys.exit(42)\n',
+          'data/secret/1.in': '1\n',
+          'data/secret/1.ans': '1\n',
+        }),
+        'v',
+        { today },
+      ),
+    ).toThrow(messages.packageCustomScoring);
+  });
+
+  it('gives a group whose testdata.yaml has flags of its own those flags, as problemtools does', () => {
+    const read = (extra: Record<string, string>) =>
+      challengeInputSchema.parse(
+        readKattisPackage(
+          files({
+            'output_validators/v/v.py': 'import sys\nsys.exit(42)\n',
+            'data/sample/1.in': '1\n',
+            'data/sample/1.ans': '1\n',
+            'data/secret/1.in': '1\n',
+            'data/secret/1.ans': '1\n',
+            'data/secret/g1/1.in': '1\n',
+            'data/secret/g1/1.ans': '1\n',
+            'data/secret/g2/1.in': '1\n',
+            'data/secret/g2/1.ans': '1\n',
+            ...extra,
+          }),
+          'v',
+          { today },
+        ).input,
+      );
+    // problem.yaml's flags first, then the nearest testdata.yaml's: g1 its own, g2 and the
+    // ungrouped hidden tests data/secret's, the samples the root's (the challenge's).
+    const custom = read({
+      'problem.yaml': 'validation: custom\nvalidator_flags: strict\n',
+      'data/testdata.yaml': 'output_validator_flags: tolerance 1\n',
+      'data/secret/testdata.yaml': 'output_validator_flags: tolerance 5\n',
+      'data/secret/g1/testdata.yaml': 'output_validator_args: [tolerance, "9"]\n',
+    });
+    expect(custom.checkerArgs).toEqual(['strict', 'tolerance', '1']);
+    expect(custom.testGroups).toEqual([
+      { name: 'g1', scoring: 'sum', checkerArgs: ['strict', 'tolerance', '9'] },
+      { name: 'g2', scoring: 'sum', checkerArgs: ['strict', 'tolerance', '5'] },
+      { name: 'secret', scoring: 'sum', checkerArgs: ['strict', 'tolerance', '5'] },
+    ]);
+    // Flags equal to the challenge's, or none of its own: no arguments of the group's own.
+    const same = read({
+      'problem.yaml': 'validation: custom\n',
+      'data/testdata.yaml': 'output_validator_flags: tolerance 1\n',
+      'data/sample/testdata.yaml': 'output_validator_flags: tolerance 1\n',
+    });
+    expect(same.testGroups.filter((g) => g.checkerArgs)).toEqual([]);
+    // An empty string is flags of its own too: the group's tests pass none.
+    const none = read({
+      'problem.yaml': 'validation: custom\n',
+      'data/testdata.yaml': 'output_validator_flags: tolerance 1\n',
+      'data/sample/testdata.yaml': "output_validator_flags: ''\n",
+    });
+    expect(none.testGroups).toContainEqual({ name: 'sample', scoring: 'sum', checkerArgs: [] });
+    // The default validator compares every test by one rule: a group of its own is refused.
+    expect(() =>
+      readKattisPackage(
+        files({
+          'problem.yaml': 'name: V\n',
+          'data/secret/1.in': '1\n',
+          'data/secret/1.ans': '1\n',
+          'data/secret/testdata.yaml': 'output_validator_flags: float_tolerance 5\n',
+        }),
+        'v',
+        { today },
+      ),
+    ).toThrow(
+      /data\/secret\/testdata.yaml gives the output validator flags of its own \(float_tolerance 5\): the default validator compares every test by one rule/u,
+    );
   });
 
   it("reads @EXPECTED_RESULTS@ tags in DOMjudge's names", () => {

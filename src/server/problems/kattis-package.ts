@@ -19,7 +19,12 @@ import {
 } from '../../contract/challenges.ts';
 import { DEFAULT_END_TIME, DEFAULT_START_TIME } from '../../contract/challenge-times.ts';
 import type { CompareRuleInput } from '../../contract/compare-rule.ts';
-import { GROUP_NAME_PATTERN, type TestGroup } from '../../contract/test-groups.ts';
+import {
+  DEFAULT_HIDDEN_GROUP,
+  GROUP_NAME_PATTERN,
+  SAMPLE_GROUP,
+  type TestGroup,
+} from '../../contract/test-groups.ts';
 import {
   KATTIS_NODE_DEFAULTS,
   SCORE_AGGREGATES,
@@ -28,6 +33,8 @@ import {
   type KattisNode,
 } from '../../contract/kattis-grading.ts';
 import type { Verdict } from '../../contract/verdicts.ts';
+import { analyzeJavaSource } from '../judge/java-source.ts';
+import type { SourceFiles } from '../judge/types.ts';
 import { latexTitle, latexToText } from './latex-statement.ts';
 import { PackageError } from './package-error.ts';
 import { messages } from '../../contract/messages.ts';
@@ -58,7 +65,10 @@ export interface PackageSubmission {
    * (partially_accepted/: Accepted with a score above 0 and below the whole).
    */
   score?: 'full' | 'partial';
+  /** The file's text ('' for a folder: `sources` holds its files). */
   code: string;
+  /** A folder of files judged together, and the one it starts from. */
+  sources?: SourceFiles;
 }
 
 /**
@@ -332,6 +342,88 @@ function withIncludes(files: PackageFiles, main: string): string {
   return inline(main);
 }
 
+/** A flags value of problem.yaml or a testdata.yaml: a string split at spaces, or a list. */
+function flagWords(value: unknown, where: string): string[] {
+  if (value === undefined || value === null) return [];
+  if (Array.isArray(value))
+    return value
+      .map(String)
+      .flatMap((w) => w.split(/\s+/u))
+      .filter(Boolean);
+  if (typeof value === 'string' || typeof value === 'number')
+    return String(value).split(/\s+/u).filter(Boolean);
+  throw new PackageError(`${where} must be a string of flags`);
+}
+
+/** A testdata.yaml's own output validator flags: legacy output_validator_flags, 2023-07's _args. */
+const groupFlags = (data: Record<string, unknown>) =>
+  data.output_validator_args ?? data.output_validator_flags;
+
+/**
+ * The output validator's arguments, which Kattis passes after `input judge_answer feedback_dir`
+ * (and DOMjudge, as special_compare_args): problem.yaml's validator_flags, then the root
+ * data/testdata.yaml's output_validator_flags (or 2023-07's output_validator_args), else
+ * domjudge-problem.ini's special_compare_args. These are the challenge's; a group whose
+ * testdata.yaml gives flags of its own gets its own (groupValidatorArgs).
+ */
+export function validatorArgsOf(
+  yaml: Record<string, unknown>,
+  ini: Record<string, string>,
+  yamlOf: YamlOf,
+): string[] {
+  const words = [
+    ...flagWords(yaml.validator_flags, 'problem.yaml: validator_flags'),
+    ...flagWords(
+      groupFlags(yamlOf('data/testdata.yaml')),
+      'data/testdata.yaml: output_validator_flags',
+    ),
+  ];
+  return words.length > 0 || yaml.validator_flags !== undefined
+    ? words
+    : flagWords(ini.special_compare_args, 'domjudge-problem.ini: special_compare_args');
+}
+
+/**
+ * The arguments of each group whose tests Kattis would pass other flags than the challenge's:
+ * problem.yaml's validator_flags, then the flags of the nearest testdata.yaml that gives some
+ * (the group's folder, then data/secret or data/sample, then data), as problemtools does. The
+ * default validator takes one rule for the whole challenge, so there a group of its own flags is
+ * refused rather than judged with the wrong ones.
+ */
+function groupValidatorArgs(
+  yaml: Record<string, unknown>,
+  yamlOf: YamlOf,
+  groupFolders: ReadonlyMap<string, string>,
+  challengeArgs: readonly string[],
+  custom: boolean,
+): Map<string, string[]> {
+  const own = new Map<string, string[]>();
+  const folders: [string, string[]][] = [
+    [SAMPLE_GROUP, ['data/sample', 'data']],
+    [DEFAULT_HIDDEN_GROUP, ['data/secret', 'data']],
+    ...[...groupFolders].map(([group, folder]): [string, string[]] => [
+      group,
+      [`data/secret/${folder}`, 'data/secret', 'data'],
+    ]),
+  ];
+  for (const [group, chain] of folders) {
+    const from = chain.find((dir) => groupFlags(yamlOf(`${dir}/testdata.yaml`)) !== undefined);
+    if (from === undefined || from === 'data') continue;
+    const path = `${from}/testdata.yaml`;
+    const args = [
+      ...flagWords(yaml.validator_flags, 'problem.yaml: validator_flags'),
+      ...flagWords(groupFlags(yamlOf(path)), path),
+    ];
+    if (args.join(' ') === challengeArgs.join(' ')) continue;
+    if (!custom)
+      throw new PackageError(
+        `${path} gives the output validator flags of its own (${args.join(' ') || 'none'}): the default validator compares every test by one rule`,
+      );
+    own.set(group, args);
+  }
+  return own;
+}
+
 interface GroupInfo {
   scoring: TestGroup['scoring'];
   weight: number;
@@ -513,52 +605,147 @@ function testsOf(
   };
 }
 
+/** What a submission's folder (or `@EXPECTED_RESULTS@` tag) promises, or why it promises nothing. */
+function promiseOf(
+  folderName: string,
+  code: string,
+): Pick<PackageSubmission, 'expected' | 'also' | 'score'> | string {
+  const tagged = expectedResultsTag(code);
+  const folder = FOLDERS[folderName];
+  if (!folder && !tagged)
+    return `${folderName}/ names no verdict of Kattis or DOMjudge and the file has no @EXPECTED_RESULTS@ tag`;
+  // DOMjudge: the tag wins over the folder.
+  const [expected = 'Accepted', ...also] = tagged ?? [
+    folder?.expected ?? 'Accepted',
+    ...(folder?.also ?? []),
+  ];
+  return {
+    expected,
+    ...(also.length > 0 ? { also } : {}),
+    ...(!tagged && folder?.score ? { score: folder.score } : {}),
+  };
+}
+
+/** problemtools' tie-break between languages with as many files each (languages.yaml priority). */
+const PRIORITY: Language[] = ['cpp', 'c', 'python', 'java', 'javascript'];
+
+const baseName = (name: string) => name.slice(0, name.lastIndexOf('.')).toLowerCase();
+
 /**
- * Every file under `submissions/`: a labelled submission to judge, or a warning that says why it
- * is left out (a folder neither format defines, a language the portal lacks, Python 2, several
- * files, beyond the self-check's size), so the self-check's count never hides a file.
+ * The file a submission of several files starts from, by the rules of both formats: for Java a
+ * file whose class holds main (DOMjudge's java_javac_detect finds that class; Kattis's submit
+ * client picks the file with main), for C and C++ one defining main (all are compiled anyway).
+ * Among those, as problemtools' {mainfile}: one named main.*, then (Kattis's submit client) one
+ * named like the problem, then for Python the only one with an `if __name__ == '__main__':`
+ * block, else the first by name (problemtools' lexicographically smallest, DOMjudge's first
+ * file).
  */
-function submissionsOf(files: PackageFiles, warnings: string[]): PackageSubmission[] {
+export function entryFileOf(
+  language: Language,
+  sources: readonly { name: string; content: string }[],
+  problem: string,
+): string | undefined {
+  const withMain =
+    language === 'java'
+      ? sources.filter((f) => analyzeJavaSource(f.content).mainClass !== null)
+      : language === 'c' || language === 'cpp'
+        ? sources.filter((f) => /\bmain\s*\(/u.test(f.content))
+        : [];
+  const pool = withMain.length > 0 ? withMain : sources;
+  const guarded = pool.filter((f) =>
+    /^if\s+__name__\s*==\s*["']__main__["']\s*:/mu.test(f.content),
+  );
+  return (
+    pool.find((f) => baseName(f.name) === 'main') ??
+    pool.find((f) => baseName(f.name) === problem.toLowerCase()) ??
+    (language === 'python' && guarded.length === 1 ? guarded[0] : undefined) ??
+    pool[0]
+  )?.name;
+}
+
+/** A name the judge can write into its code folder (languages.ts checks it again). */
+const SAFE_FILE_NAME = /^[A-Za-z0-9_][A-Za-z0-9_.+-]{0,99}$/u;
+
+/**
+ * A submission that is a folder: its own files (DOMjudge reads only those; deeper ones are listed
+ * as left out), in the language most of its sources are in (problemtools' rule), judged
+ * together: null, with the warning said, when it cannot be.
+ */
+function folderSubmission(
+  files: PackageFiles,
+  dir: string,
+  paths: readonly string[],
+  problem: string,
+  warnings: string[],
+): PackageSubmission | null {
+  const own = paths.filter((p) => p.split('/').length === 4);
+  for (const p of paths.filter((p) => !own.includes(p)))
+    warnings.push(
+      `${p}: left out: in a sub-folder of the submission ${dir}/, which is judged on its own files`,
+    );
+  const leave = (why: string) => {
+    warnings.push(`${dir}/: left out: ${why}`);
+    return null;
+  };
+  const all = own.map((p) => ({ name: p.slice(dir.length + 1), content: text(files, p) ?? '' }));
+  const counts = new Map<Language, number>();
+  for (const f of all) {
+    const language = languageOfFile(f.name);
+    if (language) counts.set(language, (counts.get(language) ?? 0) + 1);
+  }
+  const most = Math.max(0, ...counts.values());
+  const language = PRIORITY.find((l) => counts.get(l) === most && most > 0);
+  if (!language) return leave('no source file in a language the portal judges');
+  const bad = all.find(
+    (f) => !SAFE_FILE_NAME.test(f.name) || f.name === 'main' || f.name === 'classes',
+  );
+  if (bad) return leave(`the file name ${JSON.stringify(bad.name)} cannot be judged`);
+  const sources = all.filter((f) => languageOfFile(f.name) === language);
+  if (language === 'python' && sources.some((f) => isPython2(f.name, f.content)))
+    return leave('Python 2, which the portal does not run');
+  const entry = entryFileOf(language, sources, problem);
+  if (!entry) return leave('no source file in a language the portal judges');
+  // DOMjudge reads the first tag found among the files.
+  const tagged = all.find((f) => expectedResultsTag(f.content));
+  const promise = promiseOf(dir.split('/')[1] ?? '', tagged?.content ?? '');
+  if (typeof promise === 'string') return leave(promise);
+  return {
+    path: `${dir}/`,
+    language,
+    ...promise,
+    code: '',
+    sources: { files: all, entry },
+  };
+}
+
+/**
+ * Every file under `submissions/`: a labelled submission to judge (a file, or a folder of files
+ * judged together), or a warning that says why it is left out (a folder neither format defines,
+ * a language the portal lacks, Python 2, beyond the self-check's size), so the self-check's count
+ * never hides a file.
+ */
+function submissionsOf(
+  files: PackageFiles,
+  problem: string,
+  warnings: string[],
+): PackageSubmission[] {
   const found: PackageSubmission[] = [];
-  const multiFile = new Map<string, string[]>();
+  const folders = new Map<string, string[]>();
   for (const path of [...files.keys()].filter((p) => p.startsWith('submissions/')).sort()) {
     const parts = path.split('/');
     if (parts.length > 3) {
       const dir = parts.slice(0, 3).join('/');
-      multiFile.set(dir, [...(multiFile.get(dir) ?? []), path]);
+      folders.set(dir, [...(folders.get(dir) ?? []), path]);
+      continue;
     }
-  }
-  // A submission that is a folder: judged when it holds one source file (C and C++ headers it
-  // includes are inlined), else left out below.
-  const singles = new Map<string, string>();
-  for (const [dir, paths] of multiFile) {
-    const sources = paths.filter((p) => languageOfFile(p));
-    const main = sources.length === 1 ? sources[0] : undefined;
-    if (
-      main &&
-      paths.every((p) => p === main || /\.(h|hh|hpp|hxx)$/iu.test(p) || !languageOfFile(p))
-    )
-      singles.set(main, dir);
-  }
-  for (const path of [...files.keys()].filter((p) => p.startsWith('submissions/')).sort()) {
-    const parts = path.split('/');
-    const folderName = parts[1] ?? '';
-    const folderOf = singles.get(path);
-    if (parts.length > 3 && !folderOf) continue;
     if (parts.length < 3) {
       warnings.push(`${path}: left out: not in a folder that names a verdict`);
       continue;
     }
-    const code =
-      folderOf && /\.(c|cc|cpp|cxx|c\+\+)$/iu.test(path)
-        ? withIncludes(files, path)
-        : (text(files, path) ?? '');
-    const tagged = expectedResultsTag(code);
-    const folder = FOLDERS[folderName];
-    if (!folder && !tagged) {
-      warnings.push(
-        `${path}: left out: ${folderName}/ names no verdict of Kattis or DOMjudge and the file has no @EXPECTED_RESULTS@ tag`,
-      );
+    const code = text(files, path) ?? '';
+    const promise = promiseOf(parts[1] ?? '', code);
+    if (typeof promise === 'string') {
+      warnings.push(`${path}: left out: ${promise}`);
       continue;
     }
     const language = languageOfFile(path);
@@ -570,26 +757,13 @@ function submissionsOf(files: PackageFiles, warnings: string[]): PackageSubmissi
       warnings.push(`${path}: left out: a language the portal does not judge`);
       continue;
     }
-    // DOMjudge: the tag wins over the folder.
-    const [expected = 'Accepted', ...also] = tagged ?? [
-      folder?.expected ?? 'Accepted',
-      ...(folder?.also ?? []),
-    ];
-    found.push({
-      path: folderOf ? `${folderOf}/` : path,
-      language,
-      expected,
-      ...(also.length > 0 ? { also } : {}),
-      ...(!tagged && folder?.score ? { score: folder.score } : {}),
-      code,
-    });
+    found.push({ path, language, ...promise, code });
   }
-  const judgedFolders = new Set(singles.values());
-  for (const [dir, paths] of multiFile)
-    if (!judgedFolders.has(dir))
-      warnings.push(
-        `${dir}/: left out: a submission of ${paths.filter((p) => languageOfFile(p)).length} source files (the portal judges one source file, with the headers it includes)`,
-      );
+  for (const [dir, paths] of folders) {
+    const submission = folderSubmission(files, dir, paths, problem, warnings);
+    if (submission) found.push(submission);
+  }
+  found.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   for (const s of found.slice(SELF_CHECK_MAX_SUBMISSIONS))
     warnings.push(
       `${s.path}: left out: the self-check judges the first ${SELF_CHECK_MAX_SUBMISSIONS} submissions`,
@@ -663,6 +837,11 @@ export function readKattisPackage(
     record(yaml.limits).validation_passes !== undefined
   )
     throw new PackageError(messages.packageMultiPass);
+  // problemtools then takes each test's score from the validator's score.txt as it is (points,
+  // not the share of accept_score a checker's score.txt gives here): judged otherwise it would
+  // score differently from Kattis, or fail every test as a judge error.
+  if (record(yaml.grading).custom_scoring === true)
+    throw new PackageError(messages.packageCustomScoring);
   const statement = statementOf(files);
   const name = problemName(yaml, ini, statement?.tex) ?? shortName;
   const { tests, groups, pendingFiles, folders } = testsOf(files, yamlOf, large, warnings);
@@ -674,9 +853,21 @@ export function readKattisPackage(
     throw new PackageError(
       'problem.yaml asks for a custom output validator, but neither output_validators/ nor output_validator/ holds one',
     );
+  const validatorArgs = validatorArgsOf(yaml, ini, yamlOf);
+  const groupArgs = groupValidatorArgs(yaml, yamlOf, folders, validatorArgs, Boolean(checker));
+  const testGroups = [
+    ...groups.map((g) => {
+      const args = groupArgs.get(g.name);
+      return args ? { ...g, checkerArgs: args } : g;
+    }),
+    // The samples and the ungrouped hidden tests, defined only to carry their own flags.
+    ...[SAMPLE_GROUP, DEFAULT_HIDDEN_GROUP]
+      .filter((name) => groupArgs.has(name) && !groups.some((g) => g.name === name))
+      .map((name) => ({ name, scoring: 'sum' as const, checkerArgs: groupArgs.get(name) ?? [] })),
+  ];
   const compare: CompareRuleInput = checker
     ? { mode: 'checker', language: checker.language }
-    : compareRuleFromFlags(String(yaml.validator_flags ?? ''));
+    : compareRuleFromFlags(validatorArgs.join(' '));
 
   const limits = record(yaml.limits);
   const seconds = Number(
@@ -728,16 +919,17 @@ export function readKattisPackage(
       memoryLimitMb,
       outputLimitMb,
       testCases: tests,
-      testGroups: groups,
+      testGroups,
       // Null for a pass-fail package: one replacing a scoring problem must not keep its grading.
       grading,
       compare,
-      ...(checker ? { checkerSource: checker.source } : {}),
+      // Always written with a checker: a package replacing one must not keep its arguments.
+      ...(checker ? { checkerSource: checker.source, checkerArgs: validatorArgs } : {}),
       // Always written: a package replacing an interactive problem must not keep the flag.
       interactive,
     },
     pendingFiles,
-    submissions: submissionsOf(files, warnings),
+    submissions: submissionsOf(files, shortName, warnings),
     warnings,
   };
 }

@@ -89,6 +89,48 @@ describe('a challenge exported as a Kattis package', () => {
     });
   });
 
+  it("carries a checker's arguments as validator_flags, and clears them for other rules", () => {
+    const checked: Challenge = {
+      ...base,
+      compare: { mode: 'checker', language: 'python' },
+      checkerSource: 'import sys\nsys.exit(42)\n',
+      checkerArgs: ['tolerance', '0.01'],
+    };
+    const { files } = packageFilesOf(checked);
+    expect(files.get('problem.yaml')?.toString()).toContain('validator_flags: tolerance 0.01');
+    expect(roundTrip(checked).checkerArgs).toEqual(['tolerance', '0.01']);
+    expect(roundTrip({ ...checked, checkerArgs: [] }).checkerArgs).toEqual([]);
+    expect(roundTrip(base).checkerArgs).toEqual([]);
+  });
+
+  it("carries a group's own checker arguments in its folder's testdata.yaml", () => {
+    const checked: Challenge = {
+      ...base,
+      compare: { mode: 'checker', language: 'python' },
+      checkerSource: 'import sys\nsys.exit(42)\n',
+      checkerArgs: ['tolerance', '0.01'],
+      testGroups: [
+        { name: 'secret', scoring: 'all', checkerArgs: ['tolerance', '5'] },
+        { name: 'small', scoring: 'all', checkerArgs: [] },
+        { name: 'large', scoring: 'sum' },
+      ],
+    };
+    const { files } = packageFilesOf(checked);
+    // Not in problem.yaml, which Kattis would put before every group's own.
+    expect(files.get('problem.yaml')?.toString()).not.toContain('validator_flags');
+    const testdata = (folder: string) => files.get(`${folder}/testdata.yaml`)?.toString();
+    expect(testdata('data')).toContain('output_validator_flags: tolerance 0.01');
+    // large has none of its own, and says the challenge's, not data/secret's it would inherit.
+    expect(testdata('data/secret/large')).toContain('output_validator_flags: tolerance 0.01');
+    expect(testdata('data/secret')).toContain('output_validator_flags: tolerance 5');
+    expect(testdata('data/secret/small')).toContain('output_validator_flags: ""');
+    const back = roundTrip(checked);
+    expect(back.checkerArgs).toEqual(['tolerance', '0.01']);
+    expect(new Set(back.testGroups.map((g) => JSON.stringify(g)))).toEqual(
+      new Set(checked.testGroups.map((g) => JSON.stringify(g))),
+    );
+  });
+
   it('keeps an interactive problem interactive, its interactor as the output validator', () => {
     const guess: Challenge = {
       ...base,

@@ -1,15 +1,21 @@
 /**
  * A challenge written back as a Kattis problem package (issue 14 item 7), the files the importer
  * reads (kattis-package.ts), so export then import gives the same challenge: problem.yaml (name,
- * limits, validation and validator_flags), the description as problem_statement/problem.en.md,
+ * limits, validation and validator_flags: the default validator's rule, or the checker's arguments), the description as problem_statement/problem.en.md,
  * .timelimit, samples and secret tests (a group's tests in data/secret/<group>/, all-or-nothing
- * groups with `on_reject: break`, weights as `accept_score` where a group's tests share one) and
- * the checker program under output_validators/.
+ * groups with `on_reject: break`, weights as `accept_score` where a group's tests share one, a
+ * group's own checker arguments as its `output_validator_flags`) and the checker program under
+ * output_validators/.
  */
 import { stringify } from 'yaml';
 import { DEFAULT_OUTPUT_LIMIT_MB, type Challenge } from '../../contract/challenges.ts';
 import { tolerancesOf } from '../../contract/compare-rule.ts';
-import { scoringOf } from '../../contract/test-groups.ts';
+import {
+  DEFAULT_HIDDEN_GROUP,
+  groupOf,
+  SAMPLE_GROUP,
+  scoringOf,
+} from '../../contract/test-groups.ts';
 import type { KattisNode } from '../../contract/kattis-grading.ts';
 
 /** One node of a scoring problem's grading as problemtools' testdata.yaml. */
@@ -38,6 +44,8 @@ const CHECKER_FILE = {
 
 function validatorFlags(challenge: Challenge): string | undefined {
   const rule = challenge.compare;
+  // A checker's arguments are what Kattis passes it from validator_flags.
+  if (rule.mode === 'checker') return challenge.checkerArgs?.join(' ') || undefined;
   if (rule.mode !== 'default') return undefined;
   const flags: string[] = [];
   if (rule.caseSensitive) flags.push('case_sensitive');
@@ -49,6 +57,33 @@ function validatorFlags(challenge: Challenge): string | undefined {
     if (relative !== undefined) flags.push(`float_relative_tolerance ${relative}`);
   }
   return flags.length > 0 ? flags.join(' ') : undefined;
+}
+
+/** The folder of a group's tests. */
+const folderOf = (group: string) =>
+  group === SAMPLE_GROUP
+    ? 'data/sample'
+    : group === DEFAULT_HIDDEN_GROUP
+      ? 'data/secret'
+      : `data/secret/${group}`;
+
+/**
+ * With a checker and a group of arguments of its own: the challenge's arguments as one string,
+ * and each folder of tests with the arguments its tests get. Undefined when no group has its own.
+ */
+function groupCheckerArgs(
+  challenge: Challenge,
+): { challenge: string; folders: Map<string, string> } | undefined {
+  if (challenge.compare.mode !== 'checker') return undefined;
+  if (!challenge.testGroups.some((g) => g.checkerArgs)) return undefined;
+  const folders = new Map<string, string>();
+  for (const test of challenge.testCases) {
+    const group = groupOf(test);
+    const args =
+      challenge.testGroups.find((g) => g.name === group)?.checkerArgs ?? challenge.checkerArgs;
+    folders.set(folderOf(group), (args ?? []).join(' '));
+  }
+  return { challenge: (challenge.checkerArgs ?? []).join(' '), folders };
 }
 
 /** The checker's file name: Java's must match its public class. */
@@ -72,7 +107,8 @@ export function packageFilesOf(challenge: Challenge): {
   const files = new Map<string, string>();
   const stored = new Map<string, string>();
   const checkerFile = checkerFileName(challenge);
-  const flags = validatorFlags(challenge);
+  const groupArgs = groupCheckerArgs(challenge);
+  const flags = groupArgs ? undefined : validatorFlags(challenge);
   files.set(
     'problem.yaml',
     stringify({
@@ -101,6 +137,7 @@ export function packageFilesOf(challenge: Challenge): {
   files.set('problem_statement/problem.en.md', `${challenge.challengeDesc}\n`);
   if (checkerFile) files.set(`output_validators/checker/${checkerFile}`, challenge.checkerSource);
 
+  const testdata = new Map<string, Record<string, unknown>>();
   const counters = new Map<string, number>();
   const weights = new Map<string, Set<number>>();
   for (const test of challenge.testCases) {
@@ -130,8 +167,7 @@ export function packageFilesOf(challenge: Challenge): {
         node,
       ]),
     ];
-    for (const [folder, node] of nodes)
-      files.set(`${folder}/testdata.yaml`, stringify(testdataOf(node, folder === 'data')));
+    for (const [folder, node] of nodes) testdata.set(folder, testdataOf(node, folder === 'data'));
   }
   for (const [folder, ws] of challenge.grading ? [] : weights) {
     const group = folder.startsWith('data/secret/') ? folder.slice('data/secret/'.length) : null;
@@ -143,8 +179,16 @@ export function packageFilesOf(challenge: Challenge): {
       data.on_reject = 'break';
     const [weight] = ws;
     if (ws.size === 1 && weight !== undefined && weight !== 1) data.accept_score = weight;
-    if (Object.keys(data).length > 0) files.set(`${folder}/testdata.yaml`, stringify(data));
+    if (Object.keys(data).length > 0) testdata.set(folder, data);
   }
+  // Groups with checker arguments of their own: every folder of tests says which it passes, so
+  // none inherits another's (problem.yaml then has no validator_flags, which Kattis would add).
+  if (groupArgs) {
+    testdata.set('data', { ...testdata.get('data'), output_validator_flags: groupArgs.challenge });
+    for (const [folder, args] of groupArgs.folders)
+      testdata.set(folder, { ...testdata.get(folder), output_validator_flags: args });
+  }
+  for (const [folder, data] of testdata) files.set(`${folder}/testdata.yaml`, stringify(data));
   return {
     files: new Map([...files].map(([k, v]) => [k, Buffer.from(v, 'utf8')])),
     stored,

@@ -30,6 +30,11 @@ async function judgeOne(
   challenge: Challenge,
   s: PackageSubmission,
 ): Promise<SelfCheckRow> {
+  // A folder's row names its files, the one it starts from first.
+  const entry = s.sources?.entry;
+  const files = s.sources
+    ? { files: [entry ?? '', ...s.sources.files.map((f) => f.name).filter((n) => n !== entry)] }
+    : {};
   let result;
   try {
     result = await judge.judge(judgeRequestFor(challenge, s));
@@ -42,6 +47,7 @@ async function judgeOne(
       got: 'Internal Error',
       score: 0,
       agrees: s.expected === 'Internal Error',
+      ...files,
       message: (err as Error).message.slice(0, 2000),
     };
   }
@@ -54,6 +60,7 @@ async function judgeOne(
     agrees:
       (result.verdict === s.expected || (s.also ?? []).includes(result.verdict)) &&
       scoreAgrees(challenge, s, result.score),
+    ...files,
     ...(result.internalMessage ? { message: result.internalMessage.slice(0, 2000) } : {}),
   };
 }

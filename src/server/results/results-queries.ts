@@ -15,6 +15,7 @@ import type {
 } from '../../contract/results.ts';
 import { isVerdict } from '../../contract/verdicts.ts';
 import { finalScore, overrideOf } from '../../contract/grading.ts';
+import { finalScoreSql } from '../grading/final-score-sql.ts';
 import type { Db } from '../db/connection.ts';
 import { ALLOWED_PASTES_SQL } from '../integrity/signals/signal-rules.ts';
 import {
@@ -289,19 +290,23 @@ function whereCourseStudents(challenge: ChallengeRef): SQL {
 /** The summary line: the whole challenge, whatever the table's filters. */
 export async function readSummary(db: Db, challenge: ResultsChallenge): Promise<ResultsSummary> {
   const own = ownSittingOf(challenge.challengeId);
+  // Full score, average and median count the final scores, as the table's Final score column
+  // shows them (a teacher's grades included; without grades they are the best scores).
+  const max = sql`${challenge.score}::float8`;
   const found = await db.execute(sql`
     select count(*)::int as started,
       (count(*) filter (where a.submission_count > 0))::int as submitted,
-      (count(*) filter (where a.best_score >= ${challenge.score}))::int as "fullScore",
-      avg(a.best_score) as average,
-      percentile_cont(0.5) within group (order by a.best_score) as median,
+      (count(*) filter (where a.final >= ${max}))::int as "fullScore",
+      avg(a.final) as average,
+      percentile_cont(0.5) within group (order by a.final) as median,
       (select count(*)::int from users u ${whereCourseStudents(challenge)}) as students,
       (select count(*)::int from submissions s
         join sitting_attempts ssa on ssa.id = s.sitting_attempt_id and ssa.sitting_id = ${own}
         where s.challenge_id = ${challenge.challengeId}
           and s.status in ('queued', 'running')) as pending
-    from attempts a where a.challenge_id = ${challenge.challengeId} and a.sitting_id = ${own}
-      and ${currentAttemptOnly}`);
+    from (select a.submission_count, ${finalScoreSql(sql`a.best_score`, max)} as final
+      from attempts a where a.challenge_id = ${challenge.challengeId} and a.sitting_id = ${own}
+        and ${currentAttemptOnly}) a`);
   const row = rowsOf<{
     started: number;
     submitted: number;

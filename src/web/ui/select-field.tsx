@@ -6,7 +6,8 @@ export type SelectFieldProps = {
   label: ReactNode;
   name: string;
   value: string;
-  options: readonly string[];
+  /** Each option as its own value, or a value shown by a label (a course's id by its code). */
+  options: readonly (string | { value: string; label: string })[];
   placeholder: string;
   onChange: (event: ChangeEvent<HTMLSelectElement>) => void;
   required?: boolean;
@@ -31,11 +32,15 @@ export function SelectField({
         onChange={onChange}
       >
         <option value="">{placeholder}</option>
-        {options.map((option) => (
-          <option key={option} value={option}>
-            {option}
-          </option>
-        ))}
+        {options.map((option) => {
+          const { value: optionValue, label: optionLabel } =
+            typeof option === 'string' ? { value: option, label: option } : option;
+          return (
+            <option key={optionValue} value={optionValue}>
+              {optionLabel}
+            </option>
+          );
+        })}
       </Field.Select>
     </Field.Root>
   );

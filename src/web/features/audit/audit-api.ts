@@ -15,6 +15,8 @@ export type AuditFilters = {
   actor: string;
   action: string;
   target: string;
+  /** A course's id: the entries filed under it. */
+  courseId: string;
   since: string;
   until: string;
 };
@@ -22,6 +24,7 @@ export const NO_AUDIT_FILTERS: AuditFilters = {
   actor: '',
   action: '',
   target: '',
+  courseId: '',
   since: '',
   until: '',
 };

@@ -84,15 +84,23 @@ export const auditColumns: readonly DataColumn<AuditEntry, 'at'>[] = [
   {
     id: 'target',
     header: auditUi.colTarget,
-    cell: (entry) =>
-      entry.targetId === '' ? (
-        <span className="muted">{auditUi.none}</span>
-      ) : (
-        <>
-          <span className="audit-kind">{entry.targetKind}</span>{' '}
-          <span className="audit-mono audit-target">{entry.targetId}</span>
-        </>
-      ),
+    cell: (entry) => (
+      <>
+        {entry.targetId === '' ? (
+          <span className="muted">{auditUi.none}</span>
+        ) : (
+          <>
+            <span className="audit-kind">{entry.targetKind}</span>{' '}
+            <span className="audit-mono audit-target">{entry.targetId}</span>
+          </>
+        )}
+        {entry.courseCode === null ? null : (
+          <span className="audit-course muted">
+            {auditUi.inCourse.replace('{code}', entry.courseCode)}
+          </span>
+        )}
+      </>
+    ),
   },
   {
     id: 'outcome',

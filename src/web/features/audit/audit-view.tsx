@@ -1,15 +1,17 @@
 /**
  * The owner's Audit log view (`/adminDash?view=audit`, issue 33): the log's entries newest first,
- * filtered by who, action, target and dates, a page at a time (the server's keyset: the id of
- * the page's last entry), and exported as CSV with the same filters. Anyone else who opens the
- * address reads the server's refusal in place of the table: the page is a hint, the server
+ * filtered by who, action, target, course and dates, a page at a time (the server's keyset: the
+ * id of the page's last entry), and exported as CSV with the same filters. Anyone else who opens
+ * the address reads the server's refusal in place of the table: the page is a hint, the server
  * decides (audit.read is owners only).
  */
 import { useEffect, useId, useMemo, useState } from 'react';
 import type { AuditEntry } from '../../../contract/audit.ts';
+import type { Course } from '../../../contract/courses.ts';
 import { auditUi } from '../../../contract/audit-ui.ts';
 import { messages } from '../../../contract/messages.ts';
 import { ApiError } from '../../lib/api-client.ts';
+import { fetchCourses } from '../../lib/staff-self.ts';
 import { DataTable } from '../../ui/data-table.tsx';
 import { useKeysetPages } from '../../ui/keyset-pages.ts';
 import { SelectField } from '../../ui/select-field.tsx';
@@ -37,6 +39,7 @@ const failureText = (error: unknown) =>
 export function AuditView({ token }: { token: string }) {
   const [filters, setFilters] = useState<AuditFilters>(NO_AUDIT_FILTERS);
   const [actions, setActions] = useState<string[]>([]);
+  const [courses, setCourses] = useState<Course[]>([]);
   const [answer, setAnswer] = useState<Answer | null>(null);
   const [refusal, setRefusal] = useState<{ text: string; forbidden: boolean } | null>(null);
   const [exporting, setExporting] = useState(false);
@@ -44,10 +47,15 @@ export function AuditView({ token }: { token: string }) {
   // Typed filters wait for a pause; the select and the dates apply at once.
   const actor = useDebouncedValue(filters.actor.trim(), 300);
   const target = useDebouncedValue(filters.target.trim(), 300);
-  const { action, since, until } = filters;
+  const { action, courseId, since, until } = filters;
   const applied = useMemo(
-    () => ({ actor, action, target, since, until }),
-    [actor, action, target, since, until],
+    () => ({ actor, action, target, courseId, since, until }),
+    [actor, action, target, courseId, since, until],
+  );
+  const courseOptions = useMemo(
+    () =>
+      courses.map((course) => ({ value: course.id, label: `${course.code} — ${course.title}` })),
+    [courses],
   );
   const pages = useKeysetPages(JSON.stringify(applied));
   const key = `${JSON.stringify(applied)}@${pages.cursor ?? ''}`;
@@ -55,6 +63,8 @@ export function AuditView({ token }: { token: string }) {
   useEffect(() => {
     const controller = new AbortController();
     fetchAuditActions(token, controller.signal).then(setActions, () => undefined);
+    // Without the list the page works as before, with no course to choose.
+    fetchCourses(token, controller.signal).then(setCourses, () => undefined);
     return () => controller.abort();
   }, [token]);
 
@@ -155,6 +165,14 @@ export function AuditView({ token }: { token: string }) {
           spellCheck={false}
           value={filters.target}
           onChange={(e) => set({ target: e.target.value })}
+        />
+        <SelectField
+          label={auditUi.filterCourse}
+          name="courseId"
+          value={filters.courseId}
+          options={courseOptions}
+          placeholder={auditUi.anyCourse}
+          onChange={(e) => set({ courseId: e.target.value })}
         />
         <TextField
           label={auditUi.filterSince}

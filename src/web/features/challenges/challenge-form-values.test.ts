@@ -109,6 +109,25 @@ describe('challenge form values', () => {
     expect(toChallengeInput(values)).toMatchObject({ startTime: '08:00', endTime: '20:30' });
   });
 
+  it("keeps an imported group's own checker arguments, which the form does not edit", () => {
+    const challenge: Challenge = {
+      ...(toChallengeInput(filled()) as Omit<
+        Challenge,
+        'starterCode' | 'timeLimitMs' | 'memoryLimitMb'
+      >),
+      starterCode: '',
+      timeLimitMs: 1000,
+      memoryLimitMb: 256,
+      testGroups: [
+        { name: 'secret', scoring: 'sum', checkerArgs: ['tolerance', '5'] },
+        { name: 'g1', scoring: 'all' },
+      ],
+    };
+    expect(toChallengeInput(valuesFromChallenge(challenge)).testGroups).toEqual(
+      challenge.testGroups,
+    );
+  });
+
   describe('test files (big test data)', () => {
     const numbers = { sha256: 'a'.repeat(64), size: 3_000_000 };
     const sum = { sha256: 'b'.repeat(64), size: 14 };

@@ -43,7 +43,16 @@ export type TestCaseValues = {
   group: string;
 };
 
-export type TestGroupValues = { key: string; name: string; scoring: GroupScoring };
+/**
+ * `checkerArgs`: an imported group's own checker arguments (a Kattis group's flags), not edited
+ * in the form but kept, so saving the challenge does not drop them.
+ */
+export type TestGroupValues = {
+  key: string;
+  name: string;
+  scoring: GroupScoring;
+  checkerArgs?: string[];
+};
 
 export type ChallengeFormValues = {
   challengeName: string;
@@ -152,7 +161,10 @@ export function valuesFromChallenge(challenge: Challenge): ChallengeFormValues {
       weight: String(t.weight),
       group: t.group ?? '',
     })),
-    testGroups: challenge.testGroups.map((g) => newTestGroup(g.name, g.scoring)),
+    testGroups: challenge.testGroups.map((g) => ({
+      ...newTestGroup(g.name, g.scoring),
+      ...(g.checkerArgs ? { checkerArgs: g.checkerArgs } : {}),
+    })),
     compare: compareValuesFrom(challenge.compare, challenge.checkerSource),
     captureTabChanges: challenge.captureTabChanges,
     disablePaste: challenge.disablePaste,
@@ -193,7 +205,11 @@ export function toChallengeInput(values: ChallengeFormValues): ChallengeInput {
       weight: numberOrMissing(t.weight) as number,
       ...(t.hidden && t.group.trim() ? { group: t.group.trim() } : {}),
     })),
-    testGroups: values.testGroups.map((g) => ({ name: g.name, scoring: g.scoring })),
+    testGroups: values.testGroups.map((g) => ({
+      name: g.name,
+      scoring: g.scoring,
+      ...(g.checkerArgs ? { checkerArgs: g.checkerArgs } : {}),
+    })),
     compare: toCompareRule(values.compare),
     ...(values.compare.mode === 'checker' ? { checkerSource: values.compare.checkerSource } : {}),
     captureTabChanges: values.captureTabChanges,

@@ -9,6 +9,7 @@ import {
   checkChallengeValues,
   emptyChallengeValues,
   newTestCase,
+  newTestGroup,
   toChallengeInput,
   type ChallengeFormValues,
 } from './challenge-form-values.ts';
@@ -71,6 +72,27 @@ describe('the test groups of the challenge form', () => {
     expect(checkChallengeValues(latest)).toBe(
       messages.testGroupUnknown.replace('{test}', '2').replace('{group}', 'small'),
     );
+  });
+
+  it("shows an imported group's own checker arguments, and keeps them when the group is renamed", async () => {
+    const user = userEvent.setup();
+    latest = {
+      ...filled(),
+      testGroups: [
+        { ...newTestGroup('g1', 'sum'), checkerArgs: ['tolerance', '5'] },
+        { ...newTestGroup('g2', 'sum'), checkerArgs: [] },
+      ],
+    };
+    render(<Form initial={latest} />);
+    expect(
+      screen.getByText(messages.testGroupCheckerArgs.replace('{args}', 'tolerance 5')),
+    ).toBeTruthy();
+    expect(screen.getByText(messages.testGroupCheckerArgsNone)).toBeTruthy();
+    await user.type(screen.getByLabelText(`${messages.testGroupName} 1`), 'x');
+    expect(toChallengeInput(latest).testGroups).toEqual([
+      { name: 'g1x', scoring: 'sum', checkerArgs: ['tolerance', '5'] },
+      { name: 'g2', scoring: 'sum', checkerArgs: [] },
+    ]);
   });
 
   it('lets a test weigh 0', async () => {

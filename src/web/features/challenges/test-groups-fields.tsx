@@ -1,7 +1,8 @@
 /**
  * "Test groups" of the challenge form (issue 14 item 5): each group a name and how it scores, the
  * sum of its tests or all or nothing. A native select per group, like the checker's language, and
- * labelled buttons to add and remove, so the whole list is used with the keyboard.
+ * labelled buttons to add and remove, so the whole list is used with the keyboard. A group
+ * imported with checker arguments of its own shows them (they are kept, not edited here).
  */
 import { messages } from '../../../contract/messages.ts';
 import { GROUP_SCORINGS, type GroupScoring } from '../../../contract/test-groups.ts';
@@ -55,6 +56,13 @@ export function TestGroupsFields({ groups, onChange }: Props) {
                     ))}
                   </select>
                 </label>
+                {group.checkerArgs ? (
+                  <p className="field__hint test-groups__args">
+                    {group.checkerArgs.length > 0
+                      ? messages.testGroupCheckerArgs.replace('{args}', group.checkerArgs.join(' '))
+                      : messages.testGroupCheckerArgsNone}
+                  </p>
+                ) : null}
                 <button
                   type="button"
                   className="button button--ghost button--small"

@@ -209,6 +209,10 @@ function ImportResult({ result, token }: { result: ProblemImportResponse; token:
                     >
                       <th scope="row" className="data-table__row-header">
                         <code>{row.path.replace(/^submissions\//u, '')}</code>
+                        {row.files ? (
+                          // A folder judged as one submission: its files, the entry first.
+                          <p className="muted">{row.files.join(', ')}</p>
+                        ) : null}
                         {row.message ? <p className="muted">{row.message}</p> : null}
                       </th>
                       <td>{LANGUAGE_LABELS[row.language]}</td>

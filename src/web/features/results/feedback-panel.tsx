@@ -4,7 +4,7 @@
  * down) and comments on lines of the code, each with its author and time; one's own comments can
  * be edited and deleted. Every call answers the whole feedback, which replaces what is shown.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import {
   feedbackMessages,
   type StaffComment,
@@ -15,6 +15,7 @@ import { showFailure } from '../../ui/show-failure.ts';
 import { showSuccess } from '../../ui/toast.ts';
 import { TextAreaField } from '../../ui/text-area-field.tsx';
 import type { StatementView } from '../../ui/statement-view.ts';
+import { FeedbackCodeLines } from './feedback-code-lines.tsx';
 import { dateTime } from './format.ts';
 import { addComment, deleteComment, editComment, fetchFeedback, saveNote } from './grading-api.ts';
 
@@ -35,7 +36,13 @@ export function FeedbackPanel({ token, submissionId, code, statementView: Previe
   const [line, setLine] = useState('1');
   const [body, setBody] = useState('');
   const [busy, setBusy] = useState(false);
-  const lines = code.split('\n');
+  const lines = useMemo(() => code.split('\n'), [code]);
+  const commentBox = useRef<HTMLTextAreaElement>(null);
+  const counts = useMemo(() => {
+    const perLine = new Map<number, number>();
+    for (const c of feedback?.comments ?? []) perLine.set(c.line, (perLine.get(c.line) ?? 0) + 1);
+    return perLine;
+  }, [feedback]);
 
   useEffect(() => {
     let live = true;
@@ -132,6 +139,15 @@ export function FeedbackPanel({ token, submissionId, code, statementView: Previe
           ))}
         </ul>
       )}
+      <FeedbackCodeLines
+        lines={lines}
+        selected={Number(line)}
+        counts={counts}
+        onChoose={(chosen) => {
+          setLine(String(chosen));
+          commentBox.current?.focus();
+        }}
+      />
       <form
         className="feedback-panel__new"
         onSubmit={(event) => {
@@ -160,6 +176,7 @@ export function FeedbackPanel({ token, submissionId, code, statementView: Previe
           <code>{lines[Number(line) - 1] ?? ''}</code>
         </p>
         <TextAreaField
+          ref={commentBox}
           label={feedbackMessages.commentLabel}
           rows={2}
           required

@@ -76,8 +76,12 @@ export function ResultsView({
           {messages.resultsTitle}
         </h2>
         <Pickers token={token} challengeId={challengeId} />
-        {challengeId ? (
-          // Per-test statistics of the same students (issue 34), a view of its own.
+      </div>
+      {challengeId ? (
+        // The challenge's other views, in one row under the pickers (they wrapped one by one
+        // beside them): per-test statistics (issue 34), the similarity report (issue 17) and the
+        // live proctor view (issue 32).
+        <nav className="results-links" aria-label={messages.resultsOtherViews}>
           <Link
             to="/adminDash"
             search={{ view: 'statistics', challengeId, section }}
@@ -86,9 +90,6 @@ export function ResultsView({
           >
             {statisticsMessages.openStatistics}
           </Link>
-        ) : null}
-        {challengeId ? (
-          // The similarity report of the same challenge (issue 17), a view of its own.
           <Link
             to="/adminDash"
             search={{ view: 'similarity', challengeId }}
@@ -96,9 +97,6 @@ export function ResultsView({
           >
             {messages.similarityOpenReport}
           </Link>
-        ) : null}
-        {challengeId ? (
-          // The live proctor view of the same challenge (issue 32).
           <Link
             to="/adminDash"
             search={{ view: 'proctor', challengeId }}
@@ -106,8 +104,8 @@ export function ResultsView({
           >
             {proctorMessages.linkLabel}
           </Link>
-        ) : null}
-      </div>
+        </nav>
+      ) : null}
       {challengeId ? (
         <div className="results__tools">
           {/* Keyed: another challenge's progress and release state are never shown under this one. */}

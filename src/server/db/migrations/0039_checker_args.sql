@@ -1,0 +1,1 @@
+ALTER TABLE "challenges" ADD COLUMN "checker_args" text[] DEFAULT '{}'::text[] NOT NULL;

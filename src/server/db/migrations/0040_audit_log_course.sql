@@ -1,0 +1,1 @@
+CREATE INDEX "audit_log_course" ON "audit_log" USING btree ("course_id","id");
