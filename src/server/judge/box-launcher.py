@@ -14,11 +14,31 @@
 #       ~25 ms for an RCU grace period: better done before the run is known) and then waits.
 #       Reply {"id": n, "ready": true} once the FIFOs can be opened.
 #   {"op": "kill", "id": n}   SIGKILL to the box's first process and its process group
-# and {"id": n, "exit": code | null, "signal": number | null} when a box's first process ends.
+#   {"op": "hold", "id": n, "stdin": FIFO, "stdout": FIFO, "drain": bool}   for one box of an
+#       interactive pair, before its run: makes the two FIFOs between it and its partner and holds
+#       the ends its partner would notice its end through (below). Reply {"id": n, "hold": null |
+#       error}.
+# and {"id": n, "exit": code | null, "signal": number | null, "seq": k} when a box's first process
+# ends, k counting the boxes this launcher has reaped (1, 2, ...).
+#
+# Which of an interactive pair ended first (interactive.ts): the order in which this process reaps
+# the two boxes, made causal rather than left to the scheduler. A box's partner could notice its
+# end only through the pipes: end of file on reading what the box wrote, or EPIPE on writing what
+# it read. Here is held, for each box of a pair, a write end of its stdout FIFO and a read end of
+# its stdin FIFO until it is reaped: its partner sees neither before this process has counted its
+# end. So a program that crashed and the interactor that then read end of file and rejected are
+# always reaped in that order, however a busy machine schedules them (the two ends come
+# milliseconds apart, and Node saw them in either order). problemtools' interactive runner keeps
+# the pipes' ends open until it has waited for their owner, for the same reason.
+# With "drain" (the submission's box), the read end of its stdin is not closed when it is reaped
+# but read and discarded until every writer is gone: the interactor never gets EPIPE or SIGPIPE
+# for writing to a submission that has ended (its next read says end of file instead), as
+# problemtools keeps that pipe's read end and DOMjudge's runpipe reads it. An interactor killed by
+# SIGPIPE would be a judge error where the submission was at fault.
 # The run itself goes straight from the server to the waiting process through prefix.go (one
 # line: {"argv", "env", "stdin": file, "cwd", "cpu": s, "fsize": bytes, "stack": bytes | null,
 # "nproc": n | null, "nice": n, "uid": n | null, "bpf": base64 | null, "statusFd": bool, and for
-# one of an interactive pair "stdout": FIFO, "stdoutFirst": bool}), so
+# one of an interactive pair "stdout": FIFO}), so
 # starting a box wakes no process but that one: it opens the input file, sets its nice value and
 # the rlimits, drops to the box's uid (below) and execs argv (bwrap → program) with exactly fds 0-2
 # (3 = the seccomp filter and 4 = bwrap's status when asked). Exit 125 = the launcher itself
@@ -27,6 +47,7 @@
 # box process also dies with this one (PR_SET_PDEATHSIG).
 import base64
 import ctypes
+import errno
 import fcntl
 import gc
 import json
@@ -73,8 +94,9 @@ def ignored_signals():
 
 
 IGNORED_SIGNALS = ignored_signals()
-boxes = {}  # id -> {"pid", "pidfd"}
+boxes = {}  # id -> {"pid", "pidfd", "held": [FIFO ends held until it is reaped], "drain"}
 sel = selectors.DefaultSelector()
+reaped = 0  # boxes reaped so far: the "seq" of the exit replies
 
 
 def reply(obj):
@@ -95,6 +117,22 @@ def fifo(path, flags):
         return os.open(path, os.O_WRONLY)
     finally:
         os.close(rw)
+
+
+def write_end(path):
+    """A write end of an existing FIFO, opened without waiting for a reader (see box_main)."""
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_NONBLOCK)
+    except OSError as e:
+        if e.errno != errno.ENXIO:
+            raise
+        rw = os.open(path, os.O_RDWR)
+        try:
+            fd = os.open(path, os.O_WRONLY | os.O_NONBLOCK)
+        finally:
+            os.close(rw)
+    os.set_blocking(fd, True)
+    return fd
 
 
 def to_fd(fd, target):
@@ -169,21 +207,18 @@ def box_main(go, out, err, status, procs):
             fds = {0: stdin, 1: out, 2: 2}
         else:
             # An interactive pair (interactive.ts): stdin and stdout are the two FIFOs between
-            # the submission's box and the interactor's, in a root-only folder. Whichever box
-            # comes first makes them. Opening a FIFO waits for its other end, so the two boxes
-            # open theirs in opposite orders (the submission its stdin first, the interactor its
-            # stdout first): each open meets the other box's, no cycle of waits can form.
-            for path in (run["stdin"], stdout_path):
-                try:
-                    os.mkfifo(path, 0o600)
-                except FileExistsError:
-                    pass
-            if run.get("stdoutFirst"):
-                stdout = os.open(stdout_path, os.O_WRONLY)
-                stdin = os.open(run["stdin"], os.O_RDONLY)
-            else:
-                stdin = os.open(run["stdin"], os.O_RDONLY)
-                stdout = os.open(stdout_path, os.O_WRONLY)
+            # the submission's box and the interactor's, in a root-only folder, made by the
+            # launcher's "hold". Neither box gets its run before both boxes' ends are held, or its
+            # partner is over (interactive.ts), so an end of the other kind is there unless the
+            # partner has been reaped. A blocking open would then wait for an end nobody opens
+            # again (on a busy machine an interactor's box once took its run after a submission
+            # that ended at once, and waited in open() until its wall-clock limit: a judge error).
+            # So neither open waits: the read end reads end of file when no writer is left; a
+            # write end with no reader left is lent one, as fifo() does, and the program gets
+            # EPIPE as for a partner that left while it ran.
+            stdin = os.open(run["stdin"], os.O_RDONLY | os.O_NONBLOCK)
+            os.set_blocking(stdin, True)
+            stdout = write_end(stdout_path)
             fds = {0: stdin, 1: stdout, 2: 2}
         if run["bpf"] is not None:
             mem = os.memfd_create("seccomp")
@@ -249,7 +284,7 @@ def warm(msg):
     for fd in fds:
         os.close(fd)
     pidfd = os.pidfd_open(pid)
-    boxes[box_id] = {"pid": pid, "pidfd": pidfd}
+    boxes[box_id] = {"pid": pid, "pidfd": pidfd, "held": [], "drain": None}
     sel.register(pidfd, selectors.EVENT_READ, box_id)
     reply({"id": box_id, "ready": True})
 
@@ -266,18 +301,74 @@ def kill(box_id):
             pass
 
 
+def hold(msg):
+    """The ends of a pair's FIFOs through which the box's partner would notice its end (see the
+    header): a write end of the box's stdout FIFO (no end of file for the partner) and a read end
+    of its stdin FIFO (no EPIPE for the partner), kept until the box is reaped. Neither open
+    blocks: a read end opens at once with O_NONBLOCK, and a write end finds the read end of the
+    O_RDWR open it is lent (as fifo() does), which is closed again so the box itself still gets
+    EPIPE when its partner is gone."""
+    box_id = msg["id"]
+    box = boxes.get(box_id)
+    if box is None:
+        reply({"id": box_id, "hold": "the box is gone"})
+        return
+    try:
+        for path in (msg["stdin"], msg["stdout"]):
+            try:
+                os.mkfifo(path, 0o600)
+            except FileExistsError:
+                pass
+        stdin = os.open(msg["stdin"], os.O_RDONLY | os.O_NONBLOCK)
+        if msg.get("drain"):
+            box["drain"] = stdin
+        else:
+            box["held"].append(stdin)
+        rw = os.open(msg["stdout"], os.O_RDWR)
+        try:
+            box["held"].append(os.open(msg["stdout"], os.O_WRONLY | os.O_NONBLOCK))
+        finally:
+            os.close(rw)
+    except OSError as e:
+        reply({"id": box_id, "hold": f"could not hold the pipes: {e!r}"})
+        return
+    reply({"id": box_id, "hold": None})
+
+
 def reap(box_id):
+    global reaped
     box = boxes.pop(box_id)
     sel.unregister(box["pidfd"])
     os.close(box["pidfd"])
     _, status = os.waitpid(box["pid"], 0)
+    # Counted before the held ends are let go: its partner can notice this end only after.
+    reaped += 1
+    for fd in box["held"]:
+        os.close(fd)
+    if box["drain"] is not None:
+        sel.register(box["drain"], selectors.EVENT_READ, ("drain", box["drain"]))
     reply(
         {
             "id": box_id,
             "exit": os.waitstatus_to_exitcode(status) if os.WIFEXITED(status) else None,
             "signal": os.WTERMSIG(status) if os.WIFSIGNALED(status) else None,
+            "seq": reaped,
         }
     )
+
+
+def drain(fd):
+    """Discards what the partner still writes to a reaped box; done at end of file (every
+    writer gone: the partner and the end held for it, both over)."""
+    try:
+        if os.read(fd, 1 << 16):
+            return
+    except BlockingIOError:
+        return
+    except OSError:
+        pass
+    sel.unregister(fd)
+    os.close(fd)
 
 
 def main():
@@ -289,6 +380,9 @@ def main():
     pending = b""
     while True:
         for key, _ in sel.select():
+            if isinstance(key.data, tuple):
+                drain(key.data[1])
+                continue
             if key.data is not None:
                 reap(key.data)
                 continue
@@ -307,6 +401,8 @@ def main():
                     warm(msg)
                 elif msg["op"] == "kill":
                     kill(msg["id"])
+                elif msg["op"] == "hold":
+                    hold(msg)
 
 
 main()

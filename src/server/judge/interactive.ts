@@ -10,26 +10,37 @@
  * - An interactor that fails (exit code neither 42 nor 43, a crash, its limits) is a judge error,
  *   never the student's fault, whatever the submission did; unless the judge itself killed it
  *   because the submission had already run into one of its limits (then that verdict stands).
- * - The interactor exits 43 (Wrong Answer) before the submission ended: Wrong Answer, even when
- *   the submission then crashed (SIGPIPE on writing to the gone interactor) or was killed; the
- *   submission is stopped after a short grace (REJECTION_GRACE_MS: its own end, if it came
- *   already, is then read from its report rather than replaced by the judge's kill).
- * - Two ends within TIE_MS of each other are one instant to the judge: which report came first
- *   depends on how a loaded machine scheduled the two boxes (a program that aborted and the
- *   interactor that then read end-of-file and rejected were seen in either order, 1 run in 8 on
- *   CI). There a crash by a signal of the program's own (abort, segmentation fault: not SIGPIPE,
- *   which the gone interactor causes, nor the judge's SIGKILL) stands as the program's failure;
- *   an exit with a code (a Python EOFError after the interactor left) is still Wrong Answer.
+ * - The interactor ended first with 43 (Wrong Answer): Wrong Answer, whatever the submission did
+ *   after it (it is stopped at once: what it does next cannot change the verdict).
  * - The submission ended first with a failure (Run-Time Error, Time Limit Exceeded, Memory or
  *   Output Limit Exceeded): that verdict stands, whether the interactor then accepts or rejects.
  * - Otherwise the interactor's verdict: 43 Wrong Answer; 42 Accepted, unless the submission then
- *   fails (a crash or a limit after the interactor accepted is still the submission's failure).
+ *   fails (a crash or a limit after the interactor accepted is still the submission's failure),
+ *   but for SIGPIPE, which only says it wrote to the interactor after the interactor was gone (as
+ *   problemtools, which counts it as a clean exit and lets the interactor decide).
+ *
+ * Which ended first is the order in which the launcher reaped the two boxes (BoxRunResult's
+ * endOrder), never the order in which their reports reached Node: a program that crashed and the
+ * interactor that then read end of file and rejected end milliseconds apart, and a loaded machine
+ * delivered the two reports in either order. The launcher holds, for each box, the FIFO ends its
+ * partner would notice its end through, until it has counted that end (box-launcher.py's
+ * "hold"): the interactor cannot read end of file before the crash is recorded, so the order is
+ * the causal one, however the boxes are scheduled (tests/judge/interactive-order.test.ts). What
+ * the interactor writes to a submission that has ended is read and discarded there, so a correct
+ * interactor never dies of SIGPIPE for the submission's fault (a judge error); its next read says
+ * end of file.
+ *
+ * Start: neither box is given its run before the launcher holds both boxes' ends, or its partner is
+ * over (a failed set-up, an end before it held anything): its FIFOs' opens then find their other
+ * ends, or the partner is gone for good, and box-launcher.py opens them without waiting.
  *
  * Wall time: either box running into its limit ends the pair (its partner is killed at once), so
  * two programs that each wait for the other (a submission that never reads, an interactor waiting
  * for its answer) cannot hang: the submission's wall-clock limit ends it as Time Limit Exceeded.
  * The interactor's wall limit is the most the submission's may stretch to plus its own, as it
- * waits on the submission for the submission's whole run.
+ * waits on the submission for the submission's whole run; and it is not stopped at that limit
+ * while the submission still runs (a box slow to start on a busy machine), only its own allowance
+ * after the submission is over (sandbox.ts, BoxPipe.partnerRunning).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -46,13 +57,10 @@ export type InteractiveOutcome =
 export interface PairEnd {
   /** The submission's own failure (classify.ts failureVerdict), null when it exited 0. */
   submissionFailure: Verdict | null;
-  /** The interactor's box was over before the submission's. */
+  /** The submission died of SIGPIPE (it wrote to the interactor after the interactor left). */
+  submissionPipe?: boolean;
+  /** The interactor's box was reaped before the submission's. */
   interactorFirst: boolean;
-  /**
-   * The two ends came within TIE_MS, and the submission died of a signal of its own (not
-   * SIGPIPE, not killed by the judge): its crash decides.
-   */
-  ownCrashAtOnce?: boolean;
   /** The judge killed the interactor because the submission had run into a limit. */
   interactorStopped: boolean;
   outcome: CheckerOutcome;
@@ -60,7 +68,12 @@ export interface PairEnd {
 
 /** The rules of the header, on their own (interactive.test.ts). */
 export function interactiveVerdict(end: PairEnd): InteractiveOutcome {
-  const { submissionFailure: failure, outcome } = end;
+  const { outcome } = end;
+  // Writing to an interactor that had already left is no failure of the program's own.
+  const failure =
+    end.interactorFirst && end.submissionPipe && end.submissionFailure === 'Runtime Error'
+      ? null
+      : end.submissionFailure;
   if ('error' in outcome) {
     if (end.interactorStopped && failure) return { verdict: failure };
     return outcome;
@@ -68,10 +81,8 @@ export function interactiveVerdict(end: PairEnd): InteractiveOutcome {
   const note = outcome.judgeMessage ? { judgeMessage: outcome.judgeMessage } : {};
   // The submission's set-up failing is the judge's fault, whoever came first.
   if (failure === 'Internal Error') return { verdict: failure };
-  if (outcome.verdict === 'Wrong Answer') {
-    const programFirst = !end.interactorFirst || end.ownCrashAtOnce === true;
-    return { verdict: failure && programFirst ? failure : 'Wrong Answer', ...note };
-  }
+  if (outcome.verdict === 'Wrong Answer')
+    return { verdict: failure && !end.interactorFirst ? failure : 'Wrong Answer', ...note };
   if (failure) return { verdict: failure, ...note };
   return {
     verdict: 'Accepted',
@@ -80,12 +91,12 @@ export function interactiveVerdict(end: PairEnd): InteractiveOutcome {
   };
 }
 
-/** Ends closer than this are one instant (the header's rules). */
-export const TIE_MS = 100;
-/** How long a rejected submission may still end by itself before the judge kills it. */
-const REJECTION_GRACE_MS = 200;
-/** Signals a program dies of because its partner left or the judge ended it. */
-const NOT_ITS_OWN: readonly string[] = ['SIGPIPE', 'SIGKILL', 'SIGTERM', 'SIGXCPU'];
+/** A promise opened once, by whichever comes first. */
+function latch(): { opened: Promise<void>; open: () => void } {
+  let open: () => void = () => undefined;
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  return { opened, open };
+}
 
 /** A limit the judge enforces ran out: the partner is ended with it. */
 const ranIntoLimit = (r: BoxRunResult) =>
@@ -106,7 +117,8 @@ export interface InteractivePair {
 
 /**
  * Runs the pair on one test. The FIFOs live in a fresh root-only folder of `workDir`, removed
- * afterwards; the boxes open them as root before they drop to their uids.
+ * afterwards; the launcher makes them and the boxes open them as root before they drop to their
+ * uids.
  */
 export async function runInteractive(
   workDir: string,
@@ -120,12 +132,22 @@ export async function runInteractive(
   const stopInteractor = new AbortController();
   let submissionOver = false;
   let interactorOver = false;
-  let interactorEnd = Infinity;
+  let interactorOrder: number | null = null;
   let interactorStopped = false;
+  const submissionHeld = latch();
+  const interactorHeld = latch();
   try {
     const submission = pair
       .submission(
-        { stdin: toSubmission, stdout: toInteractor, stdoutFirst: false },
+        {
+          stdin: toSubmission,
+          stdout: toInteractor,
+          drainStdin: true,
+          held: () => {
+            submissionHeld.open();
+            return interactorHeld.opened;
+          },
+        },
         stopSubmission.signal,
       )
       .then((r) => {
@@ -137,35 +159,40 @@ export async function runInteractive(
         return r;
       });
     const outcome = pair.interactor(
-      { stdin: toInteractor, stdout: toSubmission, stdoutFirst: true },
+      {
+        stdin: toInteractor,
+        stdout: toSubmission,
+        drainStdin: false,
+        partnerRunning: () => !submissionOver,
+        held: () => {
+          interactorHeld.open();
+          return submissionHeld.opened;
+        },
+      },
       stopInteractor.signal,
       (r) => {
         interactorOver = true;
-        interactorEnd = r.endedAt;
-        // A rejection, a failure or a limit ends the submission too; an acceptance lets it end
-        // by itself (within its own limits), so a crash after it is still seen.
+        interactorOrder = r.endOrder;
+        // A rejection, a failure or a limit decides the test: the submission is stopped. An
+        // acceptance lets it end by itself (within its own limits), so a crash after it is
+        // still seen.
         const accepted = r.exitCode === 42 && !r.signal && !r.setupError;
-        if (!accepted && !submissionOver) {
-          const grace = setTimeout(() => stopSubmission.abort(), REJECTION_GRACE_MS);
-          const stop = () => clearTimeout(grace);
-          void submission.then(stop, stop);
-        }
+        if (!accepted && !submissionOver) stopSubmission.abort();
       },
     );
+    // A box that is over holds nothing more: its partner need not wait for it.
+    void submission.finally(submissionHeld.open).catch(() => undefined);
+    void outcome.finally(interactorHeld.open).catch(() => undefined);
     const [run, checked] = await Promise.all([submission, outcome]);
     return {
       run,
       outcome: interactiveVerdict({
         submissionFailure: pair.failure(run),
-        // By when each program was seen ending (bwrap's exit report), not by when its box was
-        // cleared away: the interactor's rejection and the crash it caused come milliseconds
-        // apart.
-        interactorFirst: interactorEnd < run.endedAt,
-        ownCrashAtOnce:
-          Math.abs(interactorEnd - run.endedAt) < TIE_MS &&
-          !run.aborted &&
-          run.signal !== null &&
-          !NOT_ITS_OWN.includes(run.signal),
+        submissionPipe: run.signal === 'SIGPIPE',
+        // A box without the launcher's count failed to start or lost its launcher: an Internal
+        // Error of its own, whichever is taken as first.
+        interactorFirst:
+          interactorOrder !== null && run.endOrder !== null && interactorOrder < run.endOrder,
         interactorStopped,
         outcome: checked,
       }),

@@ -28,6 +28,11 @@ export interface LauncherExit {
   signal: NodeJS.Signals | null;
   /** The launcher process itself failed (an Internal Error). */
   error: string | null;
+  /**
+   * How many boxes the launcher had reaped when it reaped this one (null: no report of its
+   * own). Of an interactive pair, the lower one ended first (box-launcher.py's "hold").
+   */
+  seq: number | null;
 }
 
 /** What the first process does once its run is known (the line on its go FIFO, box-launcher.py). */
@@ -50,8 +55,10 @@ export interface LauncherRun {
   statusFd: boolean;
   /** One of an interactive pair: its stdout is this FIFO (and `stdin` the other one). */
   stdout?: string | undefined;
-  /** The interactor of a pair opens its stdout FIFO before its stdin (box-launcher.py). */
-  stdoutFirst?: boolean | undefined;
+  /** Of a pair: its stdin is drained once it ended (box-launcher.py's "hold"). */
+  drainStdin?: boolean | undefined;
+  /** Of a pair: awaited once its FIFO ends are held, before the box is given its run. */
+  held?: (() => Promise<void>) | undefined;
 }
 
 interface Reply {
@@ -60,11 +67,16 @@ interface Reply {
   error?: string;
   exit?: number | null;
   signal?: number | null;
+  seq?: number;
+  /** The answer to "hold": null once the FIFO ends are held, else why not. */
+  hold?: string | null;
 }
 
 interface Waiter {
   ready(error: string | null): void;
   exited(exit: LauncherExit): void;
+  /** Set while a "hold" waits for its answer. */
+  held?: (error: string | null) => void;
 }
 
 const signalName = (n: number | null | undefined): NodeJS.Signals | null =>
@@ -102,14 +114,24 @@ class LauncherProcess {
   private dispatch(r: Reply): void {
     const w = this.waiters.get(r.id);
     if (!w) return;
-    if (r.ready) w.ready(null);
+    if (r.hold !== undefined) {
+      const held = w.held;
+      delete w.held;
+      held?.(r.hold);
+    } else if (r.ready) w.ready(null);
     else if (r.error !== undefined) {
       this.waiters.delete(r.id);
       w.ready(r.error);
-      w.exited({ code: null, signal: null, error: r.error });
+      w.exited({ code: null, signal: null, error: r.error, seq: null });
     } else {
       this.waiters.delete(r.id);
-      w.exited({ code: r.exit ?? null, signal: signalName(r.signal), error: null });
+      w.held?.('the box ended');
+      w.exited({
+        code: r.exit ?? null,
+        signal: signalName(r.signal),
+        error: null,
+        seq: r.seq ?? null,
+      });
     }
   }
 
@@ -118,7 +140,8 @@ class LauncherProcess {
     this.dead = reason;
     for (const w of this.waiters.values()) {
       w.ready(reason);
-      w.exited({ code: null, signal: null, error: reason });
+      w.held?.(reason);
+      w.exited({ code: null, signal: null, error: reason, seq: null });
     }
     this.waiters.clear();
     this.setRef(false);
@@ -145,11 +168,21 @@ class LauncherProcess {
   warm(id: number, io: string, procs: string[], waiter: Waiter): void {
     if (this.dead) {
       waiter.ready(this.dead);
-      waiter.exited({ code: null, signal: null, error: this.dead });
+      waiter.exited({ code: null, signal: null, error: this.dead, seq: null });
       return;
     }
     this.waiters.set(id, waiter);
     this.send({ op: 'warm', id, io, procs });
+  }
+
+  /** Asks the launcher to hold a pair's FIFO ends for box `id` (box-launcher.py's "hold"). */
+  holdEnds(id: number, stdin: string, stdout: string, drain: boolean): Promise<string | null> {
+    const waiter = this.waiters.get(id);
+    if (this.dead || !waiter) return Promise.resolve(this.dead ?? 'the box is gone');
+    return new Promise((resolve) => {
+      waiter.held = resolve;
+      this.send({ op: 'hold', id, stdin, stdout, drain });
+    });
   }
 
   kill(id: number): void {
@@ -247,7 +280,7 @@ export class Launcher {
         uid: run.uid,
         bpf: run.seccomp?.toString('base64') ?? null,
         statusFd: run.statusFd,
-        ...(run.stdout ? { stdout: run.stdout, stdoutFirst: run.stdoutFirst ?? false } : {}),
+        ...(run.stdout ? { stdout: run.stdout } : {}),
       })}\n`,
     );
     const fd = this.go;
@@ -278,13 +311,15 @@ export class Launcher {
    * box's pid namespace dies with bwrap, so nothing holds them for long) and bwrap has reported
    * the program's exit on its status FIFO, or else the launcher has reported how the first
    * process ended (killed, or failed before bwrap ran). bwrap's own report makes the common case
-   * wait for no other process than the box.
+   * wait for no other process than the box. One of an interactive pair (`run.stdout`) has its
+   * FIFO ends held by the launcher before it starts, and waits for the launcher's report, whose
+   * count says which of the two ended first.
    */
   async start(run: LauncherRun, output: LauncherOutput): Promise<LauncherExit> {
     this.proc.hold(true);
     try {
       const notReady = await this.ready;
-      if (notReady) return { code: null, signal: null, error: notReady };
+      if (notReady) return { code: null, signal: null, error: notReady, seq: null };
       if (this.exited)
         return {
           ...this.exited,
@@ -298,13 +333,26 @@ export class Launcher {
           return new Promise<void>((r) => (s.closed ? r() : s.on('close', () => r())));
         }),
       );
+      if (run.stdout) {
+        const notHeld = await this.proc.holdEnds(
+          this.id,
+          run.stdin,
+          run.stdout,
+          run.drainStdin ?? false,
+        );
+        // The box still waits for its run: dispose() kills it.
+        if (notHeld) return { code: null, signal: null, error: notHeld, seq: null };
+        await run.held?.();
+      }
       if (!this.send(run)) return await this.exit;
       const first = await Promise.race([closed.then(() => null), this.exit]);
       if (first?.error) return first; // a dead launcher never reports the streams closing
       await closed;
       const code = /"exit-code"\s*:\s*(\d+)/u.exec(this.statusText)?.[1];
-      if (code !== undefined && !this.exited)
-        return { code: Number(code), signal: null, error: null };
+      if (code !== undefined && !this.exited) {
+        const seq = run.stdout ? (await this.exit).seq : null;
+        return { code: Number(code), signal: null, error: null, seq };
+      }
       return await this.exit;
     } finally {
       this.proc.hold(false);

@@ -60,8 +60,25 @@ export interface BoxRunSpec {
 export interface BoxPipe {
   stdin: string;
   stdout: string;
-  /** The interactor opens its stdout first (box-launcher.py: no cycle of waiting opens). */
-  stdoutFirst: boolean;
+  /**
+   * The submission's: what is still written to its stdin once it ended is read and discarded,
+   * so the interactor never dies of SIGPIPE for it (box-launcher.py's "hold").
+   */
+  drainStdin: boolean;
+  /**
+   * The interactor's: whether its submission still runs. At its wall-clock limit an interactor
+   * waiting on a submission that still runs is not stopped: the submission's own limits end it,
+   * and its box may have been slow to start on a busy machine, which is no fault of the
+   * interactor's (CI saw an interactor stopped at its limit waiting on a submission that ends at
+   * once, a judge error). Once the submission is over, it has `afterPartnerMs` more.
+   */
+  partnerRunning?: () => boolean;
+  afterPartnerMs?: number;
+  /**
+   * Called once the launcher holds this box's FIFO ends; the box is given its run when it settles
+   * (interactive.ts: once the partner's ends are held too, or the partner is over).
+   */
+  held?: () => Promise<void>;
 }
 
 /** What the judge asks of one box; the rest of its BoxRunSpec comes from the judge's settings. */
@@ -112,13 +129,17 @@ export interface BoxRunResult {
   /** Ended through BoxRunSpec.signal (its partner's end), not by itself or its own limits. */
   aborted?: boolean;
   /**
-   * When the program was seen ending (performance.now()): bwrap's report of its exit code, as it
-   * came; else when the box was over. Which of an interactive pair ended first (interactive.ts).
+   * One of an interactive pair: how many boxes the launcher had reaped when it reaped this one.
+   * Of the two, the lower ended first (interactive.ts, box-launcher.py); null for other runs, or
+   * when the launcher gave no report of its own.
    */
-  endedAt: number;
+  endOrder: number | null;
 }
 
 export const CODE_DIR_IN_BOX = '/code';
+/** How often an interactor past its wall-clock limit looks whether its submission is over. */
+const PARTNER_RECHECK_MS = 100;
+
 /** The most a box's wall-clock limit stretches for time spent waiting for a core. */
 export const MAX_WALL_STRETCH = 3;
 export const SCRATCH_IN_BOX = '/tmp';
@@ -255,11 +276,8 @@ async function launch(spec: BoxRunSpec, launcher: Launcher): Promise<BoxRunResul
   let outputExceeded = false;
   let wallTimedOut = false;
   let aborted = false;
-  let endedAt: number | null = null;
 
   const killAll = () => {
-    // A killed program ends now: bwrap, killed with it, may never report its exit code.
-    endedAt ??= performance.now();
     launcher.kill();
     void group?.killAll();
   };
@@ -276,7 +294,21 @@ async function launch(spec: BoxRunSpec, launcher: Launcher): Promise<BoxRunResul
   // and is stopped on time.
   const started = performance.now();
   let timer: NodeJS.Timeout | undefined;
+  let waitedOnPartner = false;
   const onWallLimit = () => {
+    if (spec.pipe?.partnerRunning?.()) {
+      waitedOnPartner = true;
+      timer = setTimeout(onWallLimit, PARTNER_RECHECK_MS);
+      return;
+    }
+    if (waitedOnPartner) {
+      waitedOnPartner = false;
+      timer = setTimeout(() => {
+        wallTimedOut = true;
+        killAll();
+      }, spec.pipe?.afterPartnerMs ?? 0);
+      return;
+    }
     const owed = wallTimeOwedMs(
       spec.wallLimitMs,
       performance.now() - started,
@@ -297,7 +329,9 @@ async function launch(spec: BoxRunSpec, launcher: Launcher): Promise<BoxRunResul
         argv: spec.mode === 'none' ? spec.argv : sandboxArgv(spec),
         env: spec.mode === 'none' ? spec.env : {}, // bwrap gets the program's env by --setenv
         stdin: spec.pipe?.stdin ?? spec.stdinFile ?? launcher.stdinFile,
-        ...(spec.pipe ? { stdout: spec.pipe.stdout, stdoutFirst: spec.pipe.stdoutFirst } : {}),
+        ...(spec.pipe
+          ? { stdout: spec.pipe.stdout, drainStdin: spec.pipe.drainStdin, held: spec.pipe.held }
+          : {}),
         cwd: spec.mode === 'none' ? spec.hostScratchDir : '/',
         cpuSeconds: Math.ceil(spec.cpuLimitMs / 1000) + 1,
         fileBytes: spec.fileBytes,
@@ -326,7 +360,6 @@ async function launch(spec: BoxRunSpec, launcher: Launcher): Promise<BoxRunResul
         },
         status: (b) => {
           status += b.toString();
-          if (endedAt === null && status.includes('"exit-code"')) endedAt = performance.now();
         },
       },
     );
@@ -397,6 +430,6 @@ async function launch(spec: BoxRunSpec, launcher: Launcher): Promise<BoxRunResul
     setupError,
     contained: false,
     ...(aborted ? { aborted: true } : {}),
-    endedAt: endedAt ?? performance.now(),
+    endOrder: exit.seq,
   };
 }
