@@ -13,17 +13,17 @@
  */
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
-import { MessageChannel, Worker } from 'node:worker_threads';
-
-const workerUrl = new URL('./xlsx-writer-worker.mjs', import.meta.url);
+import { MessageChannel } from 'node:worker_threads';
+import { KeptWorker } from '../threads/kept-worker.ts';
 
 /**
  * A bound on the worker's heap: a workbook's later sheets wait in memory until the first is
- * zipped (about 5 MB for 2,000 students x 5 slots, 3 MB for 10,000 students x 20 tests). The
- * young generation is set too: setting only the old one shrinks it (roster/xlsx-rows.ts).
+ * zipped (about 5 MB for 2,000 students x 5 slots, 3 MB for 10,000 students x 20 tests).
  */
-const WORKER_OLD_GENERATION_MB = 256;
-const WORKER_YOUNG_GENERATION_MB = 16;
+const writer = new KeptWorker(new URL('./xlsx-writer-worker.mjs', import.meta.url), {
+  oldGenerationMb: 256,
+  youngGenerationMb: 16,
+});
 
 /**
  * Batches sent and not yet written: two keep the worker busy while the server reads the next
@@ -31,32 +31,9 @@ const WORKER_YOUNG_GENERATION_MB = 16;
  */
 const MAX_BATCHES_AHEAD = 2;
 
-let worker: Worker | undefined;
-
-function startWorker(): Worker {
-  const started = new Worker(workerUrl, {
-    // Not the parent's loader flags (tsx, vitest): the worker is plain JavaScript.
-    execArgv: [],
-    resourceLimits: {
-      maxOldGenerationSizeMb: WORKER_OLD_GENERATION_MB,
-      maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB,
-    },
-  });
-  started.unref();
-  // A crash closes the ports of the workbooks being written (they fail); the next export starts
-  // a new worker.
-  started.on('error', () => undefined);
-  started.on('exit', () => {
-    if (worker === started) worker = undefined;
-  });
-  return started;
-}
-
 /** Stops the worker (the tests, so a file's process can end). */
-export async function stopXlsxWriter(): Promise<void> {
-  const running = worker;
-  worker = undefined;
-  await running?.terminate();
+export function stopXlsxWriter(): Promise<void> {
+  return writer.stop();
 }
 
 export type XlsxValue = string | number | Date | null;
@@ -89,9 +66,8 @@ type FromWorker = { chunk: ArrayBuffer } | { written: true } | { ended: true } |
 
 /** Starts a workbook whose bytes are written into `out` as the worker zips them. */
 export function openXlsxWorkbook(out: Writable, sheets: readonly XlsxSheet[]): XlsxWorkbook {
-  worker ??= startWorker();
   const { port1: port, port2 } = new MessageChannel();
-  worker.postMessage({ port: port2, sheets }, [port2]);
+  writer.get().postMessage({ port: port2, sheets }, [port2]);
 
   let failure: Error | undefined;
   let ended = false;

@@ -10,42 +10,23 @@
  * restarted after a crash. Each file gets its own MessagePort, so uploads never see each other's
  * rows.
  */
-import { MessageChannel, type MessagePort, Worker } from 'node:worker_threads';
+import { MessageChannel, type MessagePort, type Worker } from 'node:worker_threads';
 import { ROSTER_MAX_CELL_READ } from '../../contract/roster.ts';
 import { cellText } from '../../contract/roster-rows.ts';
+import { KeptWorker } from '../threads/kept-worker.ts';
 import type { SheetRow } from './sheet-row.ts';
 
-const workerUrl = new URL('./xlsx-worker.mjs', import.meta.url);
-const WORKER_OLD_GENERATION_MB = 64;
-const WORKER_YOUNG_GENERATION_MB = 16;
-let worker: Worker | undefined;
-
-function startWorker(): Worker {
-  const started = new Worker(workerUrl, {
-    // Not the parent's loader flags (tsx): the worker is plain JavaScript.
-    execArgv: [],
-    // A hard bound on the worker's heap whatever the file holds (issue 15 item 10): past it the
-    // worker is stopped and the file refused as unreadable, instead of the server growing. The
-    // zip checks keep honest files well under it. The young generation is set as well, because
-    // setting only the old one shrinks the young to a size that doubled the parse time.
-    resourceLimits: {
-      maxOldGenerationSizeMb: WORKER_OLD_GENERATION_MB,
-      maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB,
-    },
-  });
-  started.unref();
-  // A crash fails the files being read (their ports close); the next file starts a new worker.
-  started.on('error', () => undefined);
-  started.on('exit', () => {
-    if (worker === started) worker = undefined;
-  });
-  return started;
-}
+// A hard bound on the worker's heap whatever the file holds (issue 15 item 10): past it the
+// worker is stopped and the file refused as unreadable, instead of the server growing. The zip
+// checks keep honest files well under it.
+const reader = new KeptWorker(new URL('./xlsx-worker.mjs', import.meta.url), {
+  oldGenerationMb: 64,
+  youngGenerationMb: 16,
+});
 
 /** Starts the worker ahead of the first upload; answers it (the tests stop it). */
 export function warmXlsxReader(): Worker {
-  worker ??= startWorker();
-  return worker;
+  return reader.get();
 }
 
 /** Messages a port receives from the worker; see xlsx-worker.mjs. */
@@ -86,7 +67,7 @@ function receive(port: MessagePort) {
 
 /** Sends one file to the worker; answers the port its messages arrive on. */
 function sendToWorker(data: Buffer): MessagePort {
-  worker ??= startWorker();
+  const worker = reader.get();
   const { port1, port2 } = new MessageChannel();
   // A copy, so its memory can be moved to the worker instead of copied again.
   const copy = new Uint8Array(data).buffer;
@@ -109,9 +90,7 @@ export async function* xlsxRows(data: Buffer): AsyncGenerator<SheetRow> {
         // one more try on a fresh worker; a file that itself kills the worker fails twice.
         retried = true;
         port.close();
-        const stale = worker;
-        worker = undefined;
-        void stale?.terminate();
+        void reader.stop();
         port = sendToWorker(data);
         next = receive(port);
         continue;
