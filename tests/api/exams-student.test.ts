@@ -255,10 +255,13 @@ describe.each(databaseKinds)('exams, the student’s side, on %s', (kind) => {
     expect(remaining).toContain(theirsNew);
   });
 
-  it('spreads 300 students roughly evenly over a pool', async () => {
+  // The rule's evenness over 2,000 draws is exam-draw.test.ts's; here the stored draws of 80
+  // students opening through the server (each pool problem ≥ 5: a chance below 1 in 10,000 of
+  // failing by the hash's spread alone).
+  it('spreads 80 students roughly evenly over a pool', async () => {
     const pool = ['ES-B', 'ES-C', 'ES-D', 'ES-E'];
     await createExam(server, admin, examInput('ES-SPREAD', [{ points: 10, challengeIds: pool }]));
-    const crowd = await students('spread', 300);
+    const crowd = await students('spread', 80);
     for (let i = 0; i < crowd.length; i += 10)
       await Promise.all(crowd.slice(i, i + 10).map((s) => openExam(server, s, 'ES-SPREAD')));
     const counts = await queryRows(
@@ -268,9 +271,9 @@ describe.each(databaseKinds)('exams, the student’s side, on %s', (kind) => {
          join exams e on e.sitting_id = sa.sitting_id
         where e.code = 'ES-SPREAD' group by d.challenge_id`,
     );
-    expect(counts.reduce((sum, r) => sum + Number(r.n), 0)).toBe(300);
+    expect(counts.reduce((sum, r) => sum + Number(r.n), 0)).toBe(80);
     expect(counts.map((r) => r.challenge_id).sort()).toEqual(pool);
-    for (const r of counts) expect(Number(r.n)).toBeGreaterThanOrEqual(300 / pool.length / 2);
+    for (const r of counts) expect(Number(r.n)).toBeGreaterThanOrEqual(5);
   });
 
   it('opens under an exam only the student’s own drawn problems, after the exam’s screen', async () => {

@@ -1,12 +1,14 @@
 /**
  * Turns an uploaded file into rows, or a 4xx with a message the administrator can act on. The
  * name must say .xlsx, .xls or .csv and the content must agree; an .xlsx passes the zip-bomb
- * checks before it is parsed; an .xls is converted to .xlsx first. Errors a parser throws while
+ * checks before it is parsed; an .xls is converted to .xlsx first; a CSV with more rows than a
+ * roster may hold is refused before any is written. Errors a parser throws while
  * rows stream out become 422 'could not be read', never a 500.
  */
 import { messages } from '../../contract/messages.ts';
+import { ROSTER_MAX_ROWS } from '../../contract/roster.ts';
 import { HttpError } from '../http-error.ts';
-import { csvRows } from './csv-rows.ts';
+import { csvDataRowCount, csvRows } from './csv-rows.ts';
 import { kindFromName, sniffContent } from './detect-kind.ts';
 import type { SheetRow } from './sheet-row.ts';
 import { convertXlsToXlsx } from './xls-convert.ts';
@@ -62,6 +64,8 @@ export async function openRoster(fileName: string, data: Buffer): Promise<AsyncI
 
   switch (content.kind) {
     case 'csv':
+      if ((csvDataRowCount(content.text) ?? 0) > ROSTER_MAX_ROWS)
+        throw new HttpError(413, messages.rosterTooManyRows);
       return unreadableAs422(csvRows(content.text));
     case 'xlsx':
       return unreadableAs422(xlsxRows(await checkedXlsx(data)));
