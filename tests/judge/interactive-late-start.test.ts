@@ -5,6 +5,8 @@
 // limit stopped it: a judge error for a plain Wrong Answer. The late box must start, read end of
 // file at once and end by itself. The launcher and its FIFOs are the real ones; the boxes run
 // without bwrap (mode none), as the start order is all this is about.
+// The last test is the other way round: an interactor past its own wall-clock limit while its
+// submission, late, has not ended is not stopped (sandbox.ts, BoxPipe.partnerRunning).
 import fs from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { makeOwnedFolder } from '../../src/server/storage/owned-folders.ts';
@@ -34,7 +36,12 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-const spec = (argv: string[], pipe: BoxPipe, signal: AbortSignal): BoxRunSpec => ({
+const spec = (
+  argv: string[],
+  pipe: BoxPipe,
+  signal: AbortSignal,
+  wallLimitMs = WALL_MS,
+): BoxRunSpec => ({
   mode: 'none',
   argv,
   env: { PATH: '/usr/bin:/bin' },
@@ -48,7 +55,7 @@ const spec = (argv: string[], pipe: BoxPipe, signal: AbortSignal): BoxRunSpec =>
   hostScratchDir: dir,
   uid: null,
   cpuLimitMs: 5000,
-  wallLimitMs: WALL_MS,
+  wallLimitMs,
   memoryBytes: 256 * 1024 * 1024,
   pids: 16,
   outputBytes: 1 << 20,
@@ -66,9 +73,15 @@ type Side = 'submission' | 'interactor';
 
 /**
  * Runs a pair whose `late` box, once its FIFO ends are held, is given its run only after its
- * partner is over: a box slow to take its run on a busy machine.
+ * partner is over (or, with `lateByMs`, after that long): a box slow to take its run on a busy
+ * machine. `interactorWallMs`: the interactor's wall-clock limit (its allowance once the
+ * submission is over stays WALL_MS, so a loaded machine's slow wake-up is not what is tested).
  */
-async function pairWithLateBox(late: Side, argv: Record<Side, string[]>) {
+async function pairWithLateBox(
+  late: Side,
+  argv: Record<Side, string[]>,
+  { lateByMs, interactorWallMs }: { lateByMs?: number; interactorWallMs?: number } = {},
+) {
   const over: Record<Side, Promise<BoxRunResult>> = {} as Record<Side, Promise<BoxRunResult>>;
   const done = {} as Record<Side, (r: BoxRunResult) => void>;
   for (const side of ['submission', 'interactor'] as const)
@@ -77,9 +90,15 @@ async function pairWithLateBox(late: Side, argv: Record<Side, string[]>) {
     const partner = side === 'submission' ? 'interactor' : 'submission';
     const held = async () => {
       await pipe.held?.();
-      if (side === late) await over[partner];
+      if (side !== late) return;
+      if (lateByMs === undefined) await over[partner];
+      else await new Promise((resolve) => setTimeout(resolve, lateByMs));
     };
-    const r = await runInBox(spec(argv[side], { ...pipe, held }, signal), pool);
+    const wall = side === 'interactor' ? interactorWallMs : undefined;
+    const r = await runInBox(
+      spec(argv[side], { ...pipe, held, afterPartnerMs: WALL_MS }, signal, wall),
+      pool,
+    );
     done[side](r);
     return r;
   };
@@ -131,4 +150,19 @@ it('gives a submission its run after an interactor that accepted at once: it rea
   });
   endedByItself(interactor, 42);
   endedByItself(submission, 0);
+});
+
+it('does not stop an interactor at its wall-clock limit while its submission, late, still runs', async () => {
+  // The interactor waits on the submission's line; its own limit (500 ms) comes first.
+  const { submission, interactor } = await pairWithLateBox(
+    'submission',
+    {
+      submission: ['/bin/sh', '-c', 'echo hello'],
+      interactor: ['/bin/sh', '-c', 'read line && [ "$line" = hello ] && exit 42'],
+    },
+    { lateByMs: 1500, interactorWallMs: 500 },
+  );
+  endedByItself(submission, 0);
+  endedByItself(interactor, 42);
+  expect(interactor.wallMs).toBeGreaterThan(500);
 });
