@@ -3,15 +3,16 @@
 // interactor) becomes an interactive challenge, its self-check agrees with every labelled
 // submission (Python and C++: accepted, wrong answer, time limit, run-time error), getChallenge
 // and the export keep the flag, and a student's Run on samples plays the sample's interaction.
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../src/contract/messages.ts';
-import type { ProblemImportResponse } from '../../src/contract/problems.ts';
 import { challengeLifecyclePath } from '../../src/contract/sittings.ts';
-import { readPackageFolder } from '../../src/server/problems/package-folder.ts';
-import { zipFiles } from '../../src/server/problems/package-zip.ts';
 import { signInStudent } from './compiler-fixtures.ts';
-import { selfCheckRows, upload } from './problem-calls.ts';
+import {
+  fixtureFiles,
+  importFiles,
+  pythonSubmissionsOnly,
+  selfCheckRows,
+} from './problem-calls.ts';
 import {
   adminEnv,
   adminToken,
@@ -22,8 +23,6 @@ import {
   startServer,
   type TestServer,
 } from './harness.ts';
-
-const GUESS = path.resolve(import.meta.dirname, '../fixtures/problems/guess');
 
 describe.each(databaseKinds)('an interactive problem imported on %s', (kind) => {
   let server: TestServer;
@@ -44,16 +43,9 @@ describe.each(databaseKinds)('an interactive problem imported on %s', (kind) => 
     'imports guess; the self-check agrees on every labelled submission; Run on samples interacts',
     { timeout: 180_000 },
     async () => {
-      const { files } = readPackageFolder(GUESS);
-      if (!fullCheck)
-        for (const name of files.keys())
-          if (name.startsWith('submissions/') && !name.endsWith('.py')) files.delete(name);
-      const res = await upload(server, admin, {
-        name: 'guess.zip',
-        data: await zipFiles(files, 'guess'),
-      });
-      expect(res.status, JSON.stringify(res.body)).toBe(200);
-      const body = res.body as ProblemImportResponse;
+      const files = fixtureFiles('guess');
+      if (!fullCheck) pythonSubmissionsOnly(files);
+      const body = await importFiles(server, admin, 'guess', files);
       expect(body.challenge).toMatchObject({
         challengeId: 'GUESS',
         interactive: true,

@@ -5,10 +5,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Challenge, ChallengeInput } from '../../src/contract/challenges.ts';
 import { messages } from '../../src/contract/messages.ts';
-import type { ProblemImportResponse } from '../../src/contract/problems.ts';
 import { readPackageFolder } from '../../src/server/problems/package-folder.ts';
 import { zipFiles } from '../../src/server/problems/package-zip.ts';
-import { selfCheckRows, upload } from './problem-calls.ts';
+import { importFixture, selfCheckRows, upload } from './problem-calls.ts';
 import {
   adminEnv,
   adminToken,
@@ -20,16 +19,6 @@ import {
 } from './harness.ts';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../fixtures/problems');
-
-const importFixture = async (server: TestServer, admin: Record<string, string>, name: string) => {
-  const { files } = readPackageFolder(path.join(FIXTURES, name));
-  const res = await upload(server, admin, {
-    name: `${name}.zip`,
-    data: await zipFiles(files, name),
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body as ProblemImportResponse;
-};
 
 const challenge = (id: string, overrides: Partial<ChallengeInput> = {}): ChallengeInput => ({
   challengeName: 'Echo',

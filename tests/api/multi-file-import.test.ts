@@ -3,14 +3,11 @@
 // Python modules), judged by the self-check with every file listed; and a custom output
 // validator whose validator_flags reach it as arguments (the challenge's, or a test group's own),
 // kept with the challenge, kept by a form's save, and exported back.
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Challenge } from '../../src/contract/challenges.ts';
 import { messages } from '../../src/contract/messages.ts';
 import type { ProblemImportResponse } from '../../src/contract/problems.ts';
-import { readPackageFolder } from '../../src/server/problems/package-folder.ts';
-import { zipFiles } from '../../src/server/problems/package-zip.ts';
-import { selfCheckRows, upload } from './problem-calls.ts';
+import { fixtureFiles, importFiles, selfCheckRows, upload } from './problem-calls.ts';
 import {
   adminEnv,
   adminToken,
@@ -21,25 +18,16 @@ import {
   type TestServer,
 } from './harness.ts';
 
-const FIXTURES = path.resolve(import.meta.dirname, '../fixtures/problems');
-
-const importFixture = async (
+/** Every import here replaces the challenge an earlier test imported from the same folder. */
+const importFixture = (
   server: TestServer,
   admin: Record<string, string>,
   name: string,
   change: (files: Map<string, Buffer>) => void = () => undefined,
 ) => {
-  const { files } = readPackageFolder(path.join(FIXTURES, name));
-  const copy = new Map(files);
-  change(copy);
-  const res = await upload(
-    server,
-    admin,
-    { name: `${name}.zip`, data: await zipFiles(copy, name) },
-    { replace: 'true' },
-  );
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body as ProblemImportResponse;
+  const files = fixtureFiles(name);
+  change(files);
+  return importFiles(server, admin, name, files, { replace: 'true' });
 };
 
 describe.each(databaseKinds)('multi-file submissions and validator flags on %s', (kind) => {

@@ -1,4 +1,5 @@
 /** The package import calls of the API tests: the upload, and the self-check it starts. */
+import path from 'node:path';
 import { expect } from 'vitest';
 import {
   selfCheckPath,
@@ -6,7 +7,11 @@ import {
   type SelfCheckProgress,
   type SelfCheckRow,
 } from '../../src/contract/problems.ts';
+import { readPackageFolder } from '../../src/server/problems/package-folder.ts';
+import { zipFiles } from '../../src/server/problems/package-zip.ts';
 import { call, type TestServer } from './harness.ts';
+
+const FIXTURES = path.resolve(import.meta.dirname, '../fixtures/problems');
 
 /** POST /api/admin/problems/import: the zip (if any) with the form's fields. */
 export async function upload(
@@ -46,4 +51,36 @@ export async function selfCheckRows(
     }
     await new Promise((r) => setTimeout(r, 250));
   }
+}
+
+/** The files of the package folder tests/fixtures/problems/`name`, by path in the package. */
+export const fixtureFiles = (name: string): Map<string, Buffer> =>
+  readPackageFolder(path.join(FIXTURES, name)).files;
+
+/** Imports `files` zipped as package `name` (with the form's `fields`); answers the 200 body. */
+export async function importFiles(
+  server: TestServer,
+  admin: Record<string, string>,
+  name: string,
+  files: Map<string, Buffer>,
+  fields: Record<string, string> = {},
+): Promise<ProblemImportResponse> {
+  const res = await upload(
+    server,
+    admin,
+    { name: `${name}.zip`, data: await zipFiles(files, name) },
+    fields,
+  );
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body as ProblemImportResponse;
+}
+
+/** Imports the package folder tests/fixtures/problems/`name` as it is. */
+export const importFixture = (server: TestServer, admin: Record<string, string>, name: string) =>
+  importFiles(server, admin, name, fixtureFiles(name));
+
+/** Leaves out every labelled submission but the Python ones (a package judged on the other database). */
+export function pythonSubmissionsOnly(files: Map<string, Buffer>): void {
+  for (const name of files.keys())
+    if (name.startsWith('submissions/') && !name.endsWith('.py')) files.delete(name);
 }

@@ -5,14 +5,15 @@
 // submission (Python, C++ and C; accepted, wrong answer, no output, time limit, run-time error,
 // compiler error, and a `mixed/` one labelled by its @EXPECTED_RESULTS@ tag); a student's Run on
 // samples plays the sample's interaction with it.
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ProblemImportResponse } from '../../src/contract/problems.ts';
 import { challengeLifecyclePath } from '../../src/contract/sittings.ts';
-import { readPackageFolder } from '../../src/server/problems/package-folder.ts';
-import { zipFiles } from '../../src/server/problems/package-zip.ts';
 import { signInStudent } from './compiler-fixtures.ts';
-import { selfCheckRows, upload } from './problem-calls.ts';
+import {
+  fixtureFiles,
+  importFiles,
+  pythonSubmissionsOnly,
+  selfCheckRows,
+} from './problem-calls.ts';
 import {
   adminEnv,
   adminToken,
@@ -23,8 +24,6 @@ import {
   startServer,
   type TestServer,
 } from './harness.ts';
-
-const SWITCHES = path.resolve(import.meta.dirname, '../fixtures/problems/switches');
 
 describe.each(databaseKinds)('a package relying on the judge’s validate.h, on %s', (kind) => {
   let server: TestServer;
@@ -45,16 +44,9 @@ describe.each(databaseKinds)('a package relying on the judge’s validate.h, on 
     'imports switches; the self-check agrees on every labelled submission; Run on samples interacts',
     { timeout: 240_000 },
     async () => {
-      const { files } = readPackageFolder(SWITCHES);
-      if (!fullCheck)
-        for (const name of files.keys())
-          if (name.startsWith('submissions/') && !name.endsWith('.py')) files.delete(name);
-      const res = await upload(server, admin, {
-        name: 'switches.zip',
-        data: await zipFiles(files, 'switches'),
-      });
-      expect(res.status, JSON.stringify(res.body)).toBe(200);
-      const body = res.body as ProblemImportResponse;
+      const files = fixtureFiles('switches');
+      if (!fullCheck) pythonSubmissionsOnly(files);
+      const body = await importFiles(server, admin, 'switches', files);
       expect(body.challenge).toMatchObject({
         challengeId: 'SWITCHES',
         challengeName: 'Switch search',
