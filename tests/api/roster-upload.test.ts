@@ -430,7 +430,10 @@ describe.each(databaseKinds)('roster upload on %s', (kind) => {
         },
       ]),
     );
-    expect(inserted).toBe(1);
+    expect(inserted.inserted).toBe(1);
+    // Each row's student, in order: the racer keeps their account.
+    expect(inserted.ids[0]).toBe(before?.id);
+    expect(inserted.ids[1]).toBe((await userByEmail('newbie@example.edu'))?.id);
     expect(await userByEmail('racer@example.edu')).toMatchObject({
       id: before?.id,
       name: 'racer r',

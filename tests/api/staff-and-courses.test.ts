@@ -212,6 +212,42 @@ describe.each(databaseKinds)('staff and courses on %s', (kind) => {
     ]);
   });
 
+  it('keeps what a re-uploaded row leaves empty, and rewrites no enrolment that would not change', async () => {
+    const enrolled = () =>
+      queryRows(
+        server,
+        `select u.email, e.student_number, s.name as section, e.xmin::text as version
+           from enrolments e join users u on u.id = e.user_id
+           left join course_sections s on s.id = e.section_id
+          where e.course_id = $1 order by u.email`,
+        [courseId],
+      );
+    const upload = async (csv: string) => {
+      const form = new FormData();
+      form.append('file', new Blob([csv]), 'roster.csv');
+      const response = await fetch(`${server.url}${rosterUploadPath}?courseId=${courseId}`, {
+        method: 'POST',
+        headers: teacher.headers,
+        body: form,
+      });
+      expect(response.status).toBe(200);
+    };
+    const before = await enrolled();
+    // Lin's row leaves Student ID and Section empty; Ru's gives a number for the first time.
+    await upload(
+      'Name,Email,Year,Branch,College Name,Student ID,Section\n' +
+        'Lin,lin@college.test,2,CS,Main,,\nRu,ru@college.test,2,CS,Main,2026-0077,\n',
+    );
+    const after = await enrolled();
+    expect(after.map(({ version: _v, ...row }) => row)).toEqual([
+      { email: 'lin@college.test', student_number: '2026-0042', section: 'Lab B' },
+      { email: 'ru@college.test', student_number: '2026-0077', section: null },
+    ]);
+    // Lin's enrolment is the same row version (not rewritten); Ru's is a new one.
+    expect(after[0]?.version).toBe(before[0]?.version);
+    expect(after[1]?.version).not.toBe(before[1]?.version);
+  });
+
   it('gives staff of the course a roster student’s activation link, which sets their password', async () => {
     const [ru] = await queryRows(server, `select id from users where email = 'ru@college.test'`);
     const path = activationLinkPath(String(ru?.id));

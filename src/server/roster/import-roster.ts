@@ -53,7 +53,7 @@ async function writeRows(
     writing = upsertStudents(db, records).then(async (written) => {
       result.inserted += written.inserted;
       result.updated += written.updated;
-      await enrolStudents(db, courseId, records);
+      await enrolStudents(db, courseId, records, written.ids);
     });
     // Keeps a failure from being reported as unhandled while the parse goes on; it is thrown
     // from the `await writing` above or below.

@@ -62,11 +62,12 @@ function columns(records: readonly RosterRecord[], withIds: boolean) {
     branch: literal(branch),
     college: literal(college),
     id: literal(id),
+    ids: id,
   };
 }
 
-/** A student as the probe returns it: [email, name, year, branch, college]. */
-type Stored = [string, string, string | null, string | null, string | null];
+/** A student as the probe returns it: [email, name, year, branch, college, id]. */
+type Stored = [string, string, string | null, string | null, string | null, string];
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 const sameFields = (a: Stored, b: RosterRecord) =>
@@ -81,13 +82,17 @@ const sameFields = (a: Stored, b: RosterRecord) =>
 const emailIn = (emails: string) => sql`any(array(select unnest(${emails}::text[])))`;
 
 /**
- * Inserts students the probe did not find; answers how many were new. A plain INSERT, in a
- * savepoint: ON CONFLICT costs a fifth more per row on PGlite, and is only needed when a student
- * signs up between the probe and the insert. Then the savepoint is rolled back and the batch
- * upserted instead, that student updated like the others and told from a new one by `xmax = 0`.
- * Exported for the test of that case.
+ * Inserts students the probe did not find; answers how many were new and each student's id (in
+ * the order of `fresh`). A plain INSERT, in a savepoint: ON CONFLICT costs a fifth more per row
+ * on PGlite, and is only needed when a student signs up between the probe and the insert. Then
+ * the savepoint is rolled back and the batch upserted instead, that student updated like the
+ * others (keeping their id) and told from a new one by `xmax = 0`. Exported for the test of that
+ * case.
  */
-export async function insertStudents(db: Db, fresh: readonly RosterRecord[]): Promise<number> {
+export async function insertStudents(
+  db: Db,
+  fresh: readonly RosterRecord[],
+): Promise<{ inserted: number; ids: string[] }> {
   const c = columns(fresh, true);
   const rows = sql`select * from unnest(${c.id}::uuid[], ${c.email}::text[], ${c.name}::text[],
     ${c.year}::text[], ${c.branch}::text[], ${c.college}::text[])`;
@@ -97,7 +102,7 @@ export async function insertStudents(db: Db, fresh: readonly RosterRecord[]): Pr
         sql`insert into users (id, email, name, year, branch, college) ${rows}`,
       );
     });
-    return fresh.length;
+    return { inserted: fresh.length, ids: c.ids };
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
   }
@@ -107,27 +112,40 @@ export async function insertStudents(db: Db, fresh: readonly RosterRecord[]): Pr
       on conflict (email) do update set
         name = excluded.name, year = excluded.year,
         branch = excluded.branch, college = excluded.college
-      returning (xmax = 0) as inserted
+      returning id, email, (xmax = 0) as inserted
     )
-    select (count(*) filter (where inserted))::int as inserted from added`);
-  return rowsOf<{ inserted: number }>(added)[0]?.inserted ?? 0;
+    select json_build_object(
+      'inserted', (count(*) filter (where inserted))::int,
+      'ids', coalesce(json_object_agg(email, id), '{}')) as added from added`);
+  const result = rowsOf<{ added: { inserted: number; ids: Record<string, string> } }>(added)[0];
+  const byEmail = result?.added.ids ?? {};
+  return {
+    inserted: result?.added.inserted ?? 0,
+    ids: fresh.map((r) => {
+      const id = byEmail[r.email];
+      if (id === undefined) throw new Error(`no id came back for a roster row`);
+      return id;
+    }),
+  };
 }
 
 /**
  * Emails must be unique within `records` (the row checker rejects repeats), so every record is
  * either inserted or matches an existing student; the latter all count as updated, changed or not.
+ * `ids`: each record's student, in the order of `records` (enrolStudents takes them as they are,
+ * instead of looking every email up again).
  */
 export async function upsertStudents(
   db: Db,
   records: readonly RosterRecord[],
-): Promise<{ inserted: number; updated: number }> {
-  if (records.length === 0) return { inserted: 0, updated: 0 };
+): Promise<{ inserted: number; updated: number; ids: string[] }> {
+  if (records.length === 0) return { inserted: 0, updated: 0, ids: [] };
   const emails: string[] = [];
   for (const r of records) pushArrayItem(emails, r.email);
   // One JSON value rather than a row per student: each result row costs the drivers (PGlite's
   // especially) far more than parsing the same data as JSON.
   const found = await db.execute(sql`
-    select json_agg(json_build_array(email, name, year, branch, college)) as students
+    select json_agg(json_build_array(email, name, year, branch, college, id)) as students
     from users where email = ${emailIn(literal(emails))}`);
   const stored = new Map<string, Stored>();
   for (const student of rowsOf<{ students: Stored[] | null }>(found)[0]?.students ?? []) {
@@ -150,8 +168,14 @@ export async function upsertStudents(
         ${c.branch}::text[], ${c.college}::text[]) as s(email, name, year, branch, college)
       where u.email = ${emailIn(c.email)} and u.email = s.email`);
   }
-  const inserted = fresh.length > 0 ? await insertStudents(db, fresh) : 0;
-  return { inserted, updated: records.length - inserted };
+  const added = fresh.length > 0 ? await insertStudents(db, fresh) : { inserted: 0, ids: [] };
+  const freshIds = new Map(fresh.map((r, i) => [r.email, added.ids[i]]));
+  const ids = records.map((r) => {
+    const id = stored.get(r.email)?.[5] ?? freshIds.get(r.email);
+    if (id === undefined) throw new Error('a roster row has no student id');
+    return id;
+  });
+  return { inserted: added.inserted, updated: records.length - added.inserted, ids };
 }
 
 /** Two uploads at once would otherwise risk a deadlock on rows they both touch. */
@@ -160,21 +184,28 @@ export async function lockRosterUploads(db: Db): Promise<void> {
 }
 
 /**
- * The batch's students enrolled in the course (issue 33), with the section and student number
- * their rows give (a section named for the first time is added to the course); a student
- * already enrolled keeps what a row leaves empty.
+ * The batch's students (`userIds`, in the order of `records`: upsertStudents's) enrolled in the
+ * course (issue 33), with the section and student number their rows give (a section named for
+ * the first time is added to the course); a student already enrolled keeps what a row leaves
+ * empty, and one whose enrolment would not change is not written (a re-uploaded class list is
+ * the common case: see upsertStudents).
+ *
+ * The students are named by id: joined on email instead, the planner hashed the whole users table
+ * for every batch (a 100,000-row upload on PGlite spent a third of its enrolment time there,
+ * bench/roster.ts). A student deleted by another administrator between the two statements fails
+ * the foreign key, and the whole upload is rolled back with a message to try again.
  */
 export async function enrolStudents(
   db: Db,
   courseId: string,
   records: readonly RosterRecord[],
+  userIds: readonly string[],
 ): Promise<void> {
   if (records.length === 0) return;
-  const emails: string[] = [];
+  if (userIds.length !== records.length) throw new Error('one student id per roster row');
   const numbers: string[] = [];
   const sections: string[] = [];
   for (const r of records) {
-    pushArrayItem(emails, r.email);
     pushArrayItem(numbers, r.studentNumber);
     pushArrayItem(sections, r.section);
   }
@@ -186,15 +217,21 @@ export async function enrolStudents(
        where s is not null
       on conflict (course_id, name) do nothing`);
   }
+  const rows = sql`unnest(${literal([...userIds])}::uuid[], ${literal(numbers)}::text[],
+    ${literal(sections)}::text[]) as r(id, number, section)`;
   await db.execute(sql`
     insert into enrolments (course_id, user_id, section_id, student_number)
-    select ${courseId}::uuid, u.id, cs.id, r.number
-      from unnest(${literal(emails)}::text[], ${literal(numbers)}::text[],
-                  ${literal(sections)}::text[]) as r(email, number, section)
-      -- One probe of the email index per row, never a hash of the whole table (see above).
-      cross join lateral (select id from users where email = r.email) u
-      left join course_sections cs on cs.course_id = ${courseId}::uuid and cs.name = r.section
+    ${
+      named
+        ? sql`select ${courseId}::uuid, r.id, cs.id, r.number from ${rows}
+            left join course_sections cs on cs.course_id = ${courseId}::uuid and cs.name = r.section`
+        : sql`select ${courseId}::uuid, r.id, null::uuid, r.number from ${rows}`
+    }
     on conflict (course_id, user_id) do update set
       section_id = coalesce(excluded.section_id, enrolments.section_id),
-      student_number = coalesce(excluded.student_number, enrolments.student_number)`);
+      student_number = coalesce(excluded.student_number, enrolments.student_number)
+    where excluded.section_id is not null
+        and excluded.section_id is distinct from enrolments.section_id
+      or excluded.student_number is not null
+        and excluded.student_number is distinct from enrolments.student_number`);
 }
