@@ -49,7 +49,7 @@ import {
   seedJudged,
   type ExamStudent,
 } from './exam-fixtures.ts';
-import { createdCourse, invitedStaff, type StaffSession } from './staff-fixtures.ts';
+import { teachingTeam, type StaffSession } from './staff-fixtures.ts';
 import { bound } from './bounds.ts';
 
 const NOTE = 'Feedback-marker-7781';
@@ -169,11 +169,9 @@ describe.each(databaseKinds)('release of results on %s', (kind) => {
       now: () => (clock === null ? new Date() : new Date(clock)),
     });
     owner = bearer(await adminToken(server));
-    teacher = await invitedStaff(server, 'rel.teacher@college.test', 'teacher');
-    const courseId = await createdCourse(server, teacher.headers, 'REL-C');
-    assistant = await invitedStaff(server, 'rel.assistant@college.test', 'assistant', courseId);
-    outsider = await invitedStaff(server, 'rel.other@college.test', 'teacher');
-    await createdCourse(server, outsider.headers, 'REL-O');
+    const team = await teachingTeam(server, 'REL');
+    ({ teacher, assistant, outsider } = team);
+    const { courseId } = team;
     for (const id of ['REL-NOW', 'REL-MAN', 'REL-END'])
       await addChallenge(
         server,

@@ -55,3 +55,30 @@ export async function createdCourse(
   if (made.status !== 201) throw new Error(`course failed: ${JSON.stringify(made.body)}`);
   return (made.body as { course: { id: string } }).course.id;
 }
+
+/**
+ * A course with its teacher (who created it) and an assistant of it, and a teacher of another
+ * course (`outsider`), for the role checks of a course's calls; `tag` names them apart.
+ */
+export async function teachingTeam(
+  server: TestServer,
+  tag: string,
+): Promise<{
+  courseId: string;
+  teacher: StaffSession;
+  assistant: StaffSession;
+  outsider: StaffSession;
+}> {
+  const lower = tag.toLowerCase();
+  const teacher = await invitedStaff(server, `${lower}.teacher@college.test`, 'teacher');
+  const courseId = await createdCourse(server, teacher.headers, `${tag}-C`);
+  const assistant = await invitedStaff(
+    server,
+    `${lower}.assistant@college.test`,
+    'assistant',
+    courseId,
+  );
+  const outsider = await invitedStaff(server, `${lower}.other@college.test`, 'teacher');
+  await createdCourse(server, outsider.headers, `${tag}-O`);
+  return { courseId, teacher, assistant, outsider };
+}

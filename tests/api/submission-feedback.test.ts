@@ -30,7 +30,7 @@ import {
   submitAndWait,
   type Student,
 } from './compiler-fixtures.ts';
-import { createdCourse, invitedStaff, type StaffSession } from './staff-fixtures.ts';
+import { teachingTeam, type StaffSession } from './staff-fixtures.ts';
 import { bound } from './bounds.ts';
 
 const NOTE = 'Good work, **mind the edge case**.\n\n<script>alert("x")</script>';
@@ -55,11 +55,9 @@ describe.each(databaseKinds)('submission feedback on %s', (kind) => {
 
   beforeAll(async () => {
     server = await startServer(kind, adminEnv);
-    teacher = await invitedStaff(server, 'fb.teacher@college.test', 'teacher');
-    const courseId = await createdCourse(server, teacher.headers, 'FB-C');
-    assistant = await invitedStaff(server, 'fb.assistant@college.test', 'assistant', courseId);
-    outsider = await invitedStaff(server, 'fb.other@college.test', 'teacher');
-    await createdCourse(server, outsider.headers, 'FB-O');
+    const team = await teachingTeam(server, 'FB');
+    ({ teacher, assistant, outsider } = team);
+    const { courseId } = team;
     await addChallenge(server, challengeInput('FB-1', { courseId }));
     student = await signInStudent(server, 'fb.student@college.test', 'FB-1');
     classmate = await signInStudent(server, 'fb.classmate@college.test', 'FB-1');
