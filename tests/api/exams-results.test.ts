@@ -13,6 +13,7 @@ import {
   examStudentSubmissionsPath,
   studentExamFinishPath,
   type ExamResultsQuery,
+  examResultsResponseSchema,
   type ExamResultsResponse,
   type ExamResultsRow,
   type StudentExam,
@@ -68,6 +69,9 @@ describe.each(databaseKinds)('the exam results matrix on %s', (kind) => {
       admin,
     );
     expect(res.status, JSON.stringify(res.body)).toBe(200);
+    // Exactly the contract's shape: the server writes this JSON without the schema (etag.ts's
+    // sendPolled), so a field the schema would strip or a wrong type would show here.
+    expect(examResultsResponseSchema.parse(res.body)).toEqual(res.body);
     return res.body as ExamResultsResponse;
   };
   const row = (rows: ExamResultsRow[], name: string) => {

@@ -7,6 +7,7 @@ import {
   studentSubmissionsPath,
   toSearchParams,
   type ResultsQuery,
+  resultsResponseSchema,
   type ResultsResponse,
   type ResultsRow,
   type ResultsSortColumn,
@@ -96,6 +97,9 @@ describe.each(databaseKinds)('GET /api/admin/results/:challengeId on %s', (kind)
   const results = async (challengeId: string, query: ResultsQuery = {}) => {
     const res = await get(`${resultsPath(challengeId)}?${toSearchParams(query)}`);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
+    // Exactly the contract's shape: the server writes this JSON without the schema (etag.ts's
+    // sendPolled), so a field the schema would strip or a wrong type would show here.
+    expect(resultsResponseSchema.parse(res.body)).toEqual(res.body);
     return res.body as ResultsResponse;
   };
   /** Every page of a query, following nextCursor. */

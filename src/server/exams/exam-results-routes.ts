@@ -15,6 +15,7 @@ import {
   examMessages,
   examResultsQuerySchema,
   examResultsResponseSchema,
+  type ExamResultsResponse,
   examResultsRoute,
 } from '../../contract/exams.ts';
 import { CSV_CONTENT_TYPE, XLSX_CONTENT_TYPE } from '../../contract/spreadsheet-types.ts';
@@ -28,7 +29,7 @@ import { mapPages, sendGradebook } from '../grading/send-gradebook.ts';
 import type { Guard } from '../auth/guards.ts';
 import type { Db } from '../db/connection.ts';
 import { HttpError } from '../http-error.ts';
-import { etagOf, matchesIfNoneMatch } from '../results/etag.ts';
+import { sendPolled } from '../results/etag.ts';
 import { decodeCursor, encodeCursor } from '../results/keyset.ts';
 import { checkSection, readCourse } from '../results/section-columns.ts';
 import { createWallClock, todayIn } from '../results/wall-clock.ts';
@@ -93,18 +94,14 @@ export const examResultsRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) 
         countExamResults(db, row, filters, now),
         courseRead,
       ]);
-      const body = {
+      const body: Omit<ExamResultsResponse, 'generatedAt'> = {
         exam,
         ...(course ? { course } : {}),
         rows: page.rows,
         nextCursor: page.next ? encodeCursor(page.next) : null,
         matching,
       };
-      const etag = etagOf(body);
-      reply.header('etag', etag).header('cache-control', 'private, no-cache');
-      if (matchesIfNoneMatch(request.headers['if-none-match'], etag))
-        return reply.code(304).send(null);
-      return { ...body, generatedAt: new Date().toISOString() };
+      return sendPolled(request, reply, body);
     },
   );
 

@@ -11,6 +11,7 @@ import {
   resultsParamsSchema,
   resultsQuerySchema,
   resultsResponseSchema,
+  type ResultsResponse,
   resultsRoute,
   studentSubmissionsParamsSchema,
   studentSubmissionsResponseSchema,
@@ -24,7 +25,7 @@ import type { Db } from '../db/connection.ts';
 import { findExamByCode } from '../exams/exam-queries.ts';
 import { HttpError } from '../http-error.ts';
 import { ownSittingOf } from '../sittings/sitting-queries.ts';
-import { etagOf, matchesIfNoneMatch } from './etag.ts';
+import { sendPolled } from './etag.ts';
 import { decodeCursor, encodeCursor } from './keyset.ts';
 import { checkSection, readChallengeCourse } from './section-columns.ts';
 import {
@@ -104,7 +105,7 @@ export const resultsRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, guar
         readResultsPage(db, challenge, filters, after, limit),
         totalOf(db, challenge, filters, summaryRead),
       ]);
-      const body = {
+      const body: Omit<ResultsResponse, 'generatedAt'> = {
         challenge,
         ...(course ? { course } : {}),
         summary,
@@ -112,12 +113,7 @@ export const resultsRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, guar
         rows: page.rows,
         nextCursor: page.next ? encodeCursor(page.next) : null,
       };
-      const etag = etagOf(body);
-      reply.header('etag', etag).header('cache-control', 'private, no-cache');
-      if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) {
-        return reply.code(304).send(null);
-      }
-      return { ...body, generatedAt: new Date().toISOString() };
+      return sendPolled(request, reply, body);
     },
   );
 
