@@ -50,6 +50,19 @@ describe.each(databaseKinds)('staff and courses on %s', (kind) => {
     await server?.close();
   });
 
+  /** Uploads a .csv roster as `headers` (into `course` when given); the answer's status. */
+  const uploadRoster = async (csv: string, headers: Record<string, string>, course?: string) => {
+    const form = new FormData();
+    form.append('file', new Blob([csv]), 'roster.csv');
+    const query = course ? `?courseId=${course}` : '';
+    const response = await fetch(`${server.url}${rosterUploadPath}${query}`, {
+      method: 'POST',
+      headers,
+      body: form,
+    });
+    return response.status;
+  };
+
   it('shows the invitation link without SMTP, mails it to the outbox, and lets it work once', async () => {
     const invited = await call(
       server,
@@ -135,22 +148,10 @@ describe.each(databaseKinds)('staff and courses on %s', (kind) => {
   });
 
   it('enrols a roster uploaded into the course, and shows the teacher those students only', async () => {
-    const form = new FormData();
     const csv = 'Name,Email,Year,Branch,College Name\nLin,lin@college.test,2,CS,Main\n';
-    form.append('file', new Blob([csv]), 'roster.csv');
-    const uploaded = await fetch(`${server.url}${rosterUploadPath}?courseId=${courseId}`, {
-      method: 'POST',
-      headers: teacher.headers,
-      body: form,
-    });
-    expect(uploaded.status).toBe(200);
-    const form2 = new FormData();
-    form2.append(
-      'file',
-      new Blob(['Name,Email,Year,Branch,College Name\nMo,mo@college.test,1,EE,Main\n']),
-      'r.csv',
-    );
-    await fetch(server.url + rosterUploadPath, { method: 'POST', headers: owner, body: form2 });
+    expect(await uploadRoster(csv, teacher.headers, courseId)).toBe(200);
+    const other = 'Name,Email,Year,Branch,College Name\nMo,mo@college.test,1,EE,Main\n';
+    expect(await uploadRoster(other, owner)).toBe(200);
     const seen = await call(server, 'GET', studentsPath, undefined, teacher.headers);
     const emails = (seen.body as { rows: { email: string }[] }).rows.map((r) => r.email);
     expect(emails).toEqual(['lin@college.test']);
@@ -159,17 +160,10 @@ describe.each(databaseKinds)('staff and courses on %s', (kind) => {
   });
 
   it('reads Student ID and Section when the roster has them, adding the section to the course', async () => {
-    const form = new FormData();
     const csv =
       'Name,Email,Year,Branch,College Name,Student ID,Section\n' +
       'Lin,lin@college.test,2,CS,Main,2026-0042,Lab B\nRu,ru@college.test,2,CS,Main,,\n';
-    form.append('file', new Blob([csv]), 'roster.csv');
-    const uploaded = await fetch(`${server.url}${rosterUploadPath}?courseId=${courseId}`, {
-      method: 'POST',
-      headers: teacher.headers,
-      body: form,
-    });
-    expect(uploaded.status).toBe(200);
+    expect(await uploadRoster(csv, teacher.headers, courseId)).toBe(200);
     const rows = await queryRows(
       server,
       `select u.email, e.student_number, s.name as section from enrolments e
@@ -222,22 +216,12 @@ describe.each(databaseKinds)('staff and courses on %s', (kind) => {
           where e.course_id = $1 order by u.email`,
         [courseId],
       );
-    const upload = async (csv: string) => {
-      const form = new FormData();
-      form.append('file', new Blob([csv]), 'roster.csv');
-      const response = await fetch(`${server.url}${rosterUploadPath}?courseId=${courseId}`, {
-        method: 'POST',
-        headers: teacher.headers,
-        body: form,
-      });
-      expect(response.status).toBe(200);
-    };
     const before = await enrolled();
     // Lin's row leaves Student ID and Section empty; Ru's gives a number for the first time.
-    await upload(
+    const csv =
       'Name,Email,Year,Branch,College Name,Student ID,Section\n' +
-        'Lin,lin@college.test,2,CS,Main,,\nRu,ru@college.test,2,CS,Main,2026-0077,\n',
-    );
+      'Lin,lin@college.test,2,CS,Main,,\nRu,ru@college.test,2,CS,Main,2026-0077,\n';
+    expect(await uploadRoster(csv, teacher.headers, courseId)).toBe(200);
     const after = await enrolled();
     expect(after.map(({ version: _v, ...row }) => row)).toEqual([
       { email: 'lin@college.test', student_number: '2026-0042', section: 'Lab B' },
