@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   EXAM_RESULTS_SORT_COLUMNS,
   examExportPath,
+  examLifecyclePath,
   examResultsPath,
   examStudentSubmissionsPath,
   studentExamFinishPath,
@@ -269,6 +270,48 @@ describe.each(databaseKinds)('the exam results matrix on %s', (kind) => {
         admin,
       ),
     ).toMatchObject({ status: 400, body: { message: messages.invalidPageCursor } });
+  });
+
+  it('applies a stop of the exam as the proctor view does: finished, the stop as deadline', async () => {
+    // A second exam (a stop of ER-M would change the other tests' rows), begun by Dev at the
+    // clock's time, 30 minutes after T0, for 60 minutes.
+    await createExam(
+      server,
+      admin,
+      examInput('ER-STOP', [{ points: 10, challengeIds: ['ER-A'] }], { durationMinutes: 60 }),
+    );
+    const dev = people.Dev as ExamStudent;
+    await openExam(server, dev, 'ER-STOP');
+    await seedJudged(server, {
+      userId: dev.id,
+      sittingAttemptId: await examSittingAttempt(server, dev.id, 'ER-STOP'),
+      challengeId: 'ER-A',
+      score: 100,
+      at: at(50),
+    });
+    const devRow = async () => row((await matrix({}, 'ER-STOP')).rows, 'Dev');
+    clock = T0 + 40 * 60_000;
+    expect(await devRow()).toMatchObject({ status: 'working', deadline: at(90).toISOString() });
+    const lifecycle = (action: 'stop' | 'reopen') =>
+      call(server, 'POST', examLifecyclePath('ER-STOP'), { action }, admin);
+    expect((await lifecycle('stop')).status).toBe(200);
+    clock = T0 + 55 * 60_000;
+    // Stopped at minute 40: over, with the stop as the deadline; the submission at minute 50
+    // (an offline one landing late) does not count past the stop in the time used.
+    expect(await devRow()).toMatchObject({
+      status: 'finished',
+      deadline: at(40).toISOString(),
+      timeUsedSeconds: 10 * 60,
+    });
+    const finished = await matrix({ status: 'finished' }, 'ER-STOP');
+    expect(finished.rows.map((r) => r.name)).toEqual(['Dev']);
+    expect((await lifecycle('reopen')).status).toBe(200);
+    expect(await devRow()).toMatchObject({
+      status: 'working',
+      deadline: at(90).toISOString(),
+      timeUsedSeconds: 20 * 60,
+    });
+    clock = T0 + 30 * 60_000;
   });
 
   it('answers 304 while nothing changed, and the new matrix after a submission', async () => {

@@ -34,10 +34,19 @@ export type ExamResultsFilters = Omit<z.output<typeof examResultsQuerySchema>, '
 
 const STATUSES: readonly ExamAttemptStatus[] = ['not-started', 'working', 'finished'];
 
-/** 0 not started, 1 working, 2 finished (pressed Finish, or the deadline has passed). */
-const statusRank = (now: Date): SQL =>
+/**
+ * The current attempt's deadline as the student lives it: the earlier of its own and the
+ * sitting's stop (sitting-rules.ts withStop; least() skips a null stop), as the proctor view and
+ * the student's timer apply it.
+ */
+const livedDeadline = (exam: ExamRow): SQL =>
+  sql`least(sa.deadline, (select st.stopped_at from sittings st where st.id = ${exam.sittingId}))`;
+
+/** 0 not started, 1 working, 2 finished (pressed Finish, or the lived deadline has passed). */
+const statusRank = (exam: ExamRow, now: Date): SQL =>
   sql`(case when sa.id is null then 0
-    when sa.finished_at is not null or sa.deadline <= ${now.toISOString()}::timestamptz then 2
+    when sa.finished_at is not null or ${livedDeadline(exam)} <= ${now.toISOString()}::timestamptz
+      then 2
     else 1 end)`;
 
 /**
@@ -45,17 +54,18 @@ const statusRank = (now: Date): SQL =>
  * (`lastAt`), never past the deadline; null before either. least() skips nulls, so "neither" is
  * spelled out.
  */
-const timeUsed = (lastAt: SQL): SQL => sql`(case when coalesce(sa.finished_at, ${lastAt}) is null
-  then null else greatest(0, floor(extract(epoch from
-    least(coalesce(sa.finished_at, ${lastAt}), sa.deadline) - sa.started_at)))::int end)`;
+const timeUsed = (exam: ExamRow, lastAt: SQL): SQL => sql`(case
+  when coalesce(sa.finished_at, ${lastAt}) is null then null
+  else greatest(0, floor(extract(epoch from
+    least(coalesce(sa.finished_at, ${lastAt}), ${livedDeadline(exam)}) - sa.started_at)))::int end)`;
 
-const sortKeys = (now: Date): Record<ExamResultsSortColumn, SortKey> => ({
+const sortKeys = (exam: ExamRow, now: Date): Record<ExamResultsSortColumn, SortKey> => ({
   name: text('u.name'),
   email: text('u.email'),
   total: { expr: sql`sa.exam_total`, type: 'float8' },
-  timeUsed: { expr: timeUsed(sql`sa.exam_last_submission_at`), type: 'int' },
+  timeUsed: { expr: timeUsed(exam, sql`sa.exam_last_submission_at`), type: 'int' },
   startedAt: { expr: sql`sa.started_at`, type: 'timestamptz' },
-  status: { expr: statusRank(now), type: 'int' },
+  status: { expr: statusRank(exam, now), type: 'int' },
 });
 
 const USER_ID = sql`u.id`;
@@ -64,7 +74,7 @@ const USER_ID = sql`u.id`;
 function filterConditions(exam: ExamRow, filters: ExamResultsFilters, now: Date): SQL[] {
   const conditions: SQL[] = [];
   if (filters.status !== 'all')
-    conditions.push(sql`${statusRank(now)} = ${STATUSES.indexOf(filters.status)}`);
+    conditions.push(sql`${statusRank(exam, now)} = ${STATUSES.indexOf(filters.status)}`);
   conditions.push(...studentConditions(exam, filters));
   return conditions;
 }
@@ -201,10 +211,10 @@ export async function readExamResultsPage(
 function pageColumns(exam: ExamRow, key: SortKey, now: Date): SQL {
   return sql`select u.id as "userId", u.name, u.email, u.year, u.branch, u.college,
       ${enrolmentColumns(exam.courseId)},
-      sa.id as "sittingAttemptId", ${statusRank(now)} as rank,
-      ${iso(sql`sa.started_at`)} as "startedAt", ${iso(sql`sa.deadline`)} as deadline,
+      sa.id as "sittingAttemptId", ${statusRank(exam, now)} as rank,
+      ${iso(sql`sa.started_at`)} as "startedAt", ${iso(livedDeadline(exam))} as deadline,
       ${iso(sql`sa.finished_at`)} as "finishedAt", sa.exam_total as total,
-      ${timeUsed(sql`sa.exam_last_submission_at`)} as "timeUsedSeconds",
+      ${timeUsed(exam, sql`sa.exam_last_submission_at`)} as "timeUsedSeconds",
       ${sortValueText(key)} as "sortValue"`;
 }
 
@@ -226,7 +236,7 @@ async function pageRows(
   n: number,
   now: Date,
 ): Promise<PageRow[]> {
-  const key = sortKeys(now)[filters.sort];
+  const key = sortKeys(exam, now)[filters.sort];
   if (!ATTEMPT_SORTS.has(filters.sort)) {
     const found = await db.execute(sql`${pageColumns(exam, key, now)}
       ${fromWhere(exam, filters, now, after ? [afterCursor(key, USER_ID, after)] : [])}
