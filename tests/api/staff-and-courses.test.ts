@@ -11,6 +11,7 @@ import { adminLoginPath } from '../../src/contract/admin.ts';
 import { activationLinkPath, credentialMessages } from '../../src/contract/student-credentials.ts';
 import { getChallengesPath } from '../../src/contract/challenges.ts';
 import { coursePath, courseMessages, coursesRoute } from '../../src/contract/courses.ts';
+import { proctorChallengePath } from '../../src/contract/proctor.ts';
 import { studentsPath } from '../../src/contract/results.ts';
 import { rosterUploadPath } from '../../src/contract/roster.ts';
 import {
@@ -230,6 +231,19 @@ describe.each(databaseKinds)('staff and courses on %s', (kind) => {
     // Lin's enrolment is the same row version (not rewritten); Ru's is a new one.
     expect(after[0]?.version).toBe(before[0]?.version);
     expect(after[1]?.version).not.toBe(before[1]?.version);
+  });
+
+  it('lists a course’s students in the proctor view of its challenge, every student in the default course’s', async () => {
+    const listed = async (challengeId: string, who: Record<string, string>) => {
+      const view = await call(server, 'GET', proctorChallengePath(challengeId), undefined, who);
+      expect(view.status, JSON.stringify(view.body)).toBe(200);
+      return (view.body as { students: { email: string }[] }).students.map((s) => s.email);
+    };
+    // ADA-1 is CS-101's (the teacher made it); Mo was uploaded by the owner, into no course.
+    expect(await listed('ADA-1', teacher.headers)).toEqual(['lin@college.test', 'ru@college.test']);
+    expect(await listed('OWNERS-1', owner)).toEqual(
+      expect.arrayContaining(['lin@college.test', 'mo@college.test', 'ru@college.test']),
+    );
   });
 
   it('gives staff of the course a roster student’s activation link, which sets their password', async () => {

@@ -1,7 +1,8 @@
 /**
  * The proctor view's reads (contract/proctor.ts): one statement per sitting for every roster
- * student (every student account, as the Results page counts "not started": results-queries.ts)
- * with their current sitting attempt (the highest number), its presence, its current problem and
+ * student (the students its course lists, as the Results pages do: section-columns.ts
+ * courseStudents, so every student account for the default course) with their current sitting
+ * attempt (the highest number), its presence, its current problem and
  * its standings summed (submissions, integrity counters, the latest submission and signal). The
  * standings' counters are kept on `attempts` by the judge and the signal store, so this sums a
  * few rows per student instead of counting submissions or events.
@@ -10,6 +11,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
 import { ALLOWED_PASTES_SQL } from '../../integrity/signals/signal-rules.ts';
 import { iso, rowsOf } from '../../db/sql-helpers.ts';
+import { courseStudents } from '../../results/section-columns.ts';
 
 /** A student's row as read; the state is derived from it (proctor-state.ts). */
 export type ProctorRow = {
@@ -35,16 +37,23 @@ export type ProctorRow = {
 };
 
 /**
- * Every student with their current attempt at the sitting, by name. The current attempts are
- * read once for the sitting (its (sitting, user, number) index) and joined by hash to the roster;
- * the standings and each one's latest signal come through their own indexes.
+ * Every student of the course `courseId` (the sitting's challenge's or exam's; undefined for a
+ * row from before courses) with their current attempt at the sitting, by name. The current
+ * attempts are read once for the sitting (its (sitting, user, number) index) and joined by hash
+ * to the roster; the standings and each one's latest signal come through their own indexes.
  */
-export async function readProctorRows(db: Db, sittingId: string): Promise<ProctorRow[]> {
-  return rowsOf<ProctorRow>(await db.execute(proctorRowsSql(sittingId)));
+export async function readProctorRows(
+  db: Db,
+  sittingId: string,
+  courseId: string | undefined,
+): Promise<ProctorRow[]> {
+  return rowsOf<ProctorRow>(await db.execute(proctorRowsSql(sittingId, courseId)));
 }
 
 /** The statement itself (the bench and EXPLAIN read it too). */
-export function proctorRowsSql(sittingId: string): SQL {
+export function proctorRowsSql(sittingId: string, courseId?: string): SQL {
+  // Enrolled in the course, or began the sitting anyway (they typed its code).
+  const roster = courseStudents(courseId, sql`cur.id is not null`);
   return sql`
     with cur as (
       select distinct on (x.user_id) x.id, x.user_id, x.number, x.started_at, x.deadline,
@@ -88,15 +97,21 @@ export function proctorRowsSql(sittingId: string): SQL {
         select sl.ordinal from exam_draws d join exam_slots sl on sl.id = d.slot_id
          where d.sitting_attempt_id = cur.id and d.challenge_id = cur.current_challenge_id
       ) slot on true
+    ${roster.length > 0 ? sql`where ${sql.join(roster, sql` and `)}` : sql``}
     order by lower(u.name) collate "C", u.id`;
 }
 
-/** A challenge's name, or undefined when it does not exist. */
-export async function findChallengeTitle(db: Db, challengeId: string): Promise<string | undefined> {
+/** A challenge's name and course, or undefined when it does not exist. */
+export async function findChallengeTitle(
+  db: Db,
+  challengeId: string,
+): Promise<{ title: string; courseId: string | undefined } | undefined> {
   const found = await db.execute(
-    sql`select challenge_name as title from challenges where challenge_id = ${challengeId}`,
+    sql`select challenge_name as title, course_id as "courseId" from challenges
+         where challenge_id = ${challengeId}`,
   );
-  return rowsOf<{ title: string }>(found)[0]?.title;
+  const row = rowsOf<{ title: string; courseId: string | null }>(found)[0];
+  return row && { title: row.title, courseId: row.courseId ?? undefined };
 }
 
 /**

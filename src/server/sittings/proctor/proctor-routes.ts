@@ -41,6 +41,8 @@ type Watched = {
   kind: 'challenge' | 'exam';
   code: string;
   title: string;
+  /** Whose students the view lists (proctor-queries.ts). */
+  courseId: string | undefined;
   challengeIds: ReadonlySet<string>;
 };
 
@@ -56,7 +58,7 @@ export const proctorRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
       // The lifecycle is read again each time: a stop while the poll is held changes every state.
       const sitting = (await findSitting(db, watched.sitting.id)) ?? watched.sitting;
       const [rows, unanswered] = await Promise.all([
-        readProctorRows(db, sitting.id),
+        readProctorRows(db, sitting.id, watched.courseId),
         unansweredQuestionCount(db, sitting.id),
       ]);
       return buildProctorView(
@@ -95,15 +97,16 @@ export const proctorRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
     },
     async (request, reply) => {
       const { challengeId } = request.params;
-      const title = await findChallengeTitle(db, challengeId);
-      if (title === undefined) throw new HttpError(404, messages.challengeNotFound);
+      const challenge = await findChallengeTitle(db, challengeId);
+      if (challenge === undefined) throw new HttpError(404, messages.challengeNotFound);
       const sitting = await challengeSitting(db, challengeId);
       return answer(
         {
           sitting,
           kind: 'challenge',
           code: challengeId,
-          title,
+          title: challenge.title,
+          courseId: challenge.courseId,
           challengeIds: new Set([challengeId]),
         },
         request.query,
@@ -129,6 +132,7 @@ export const proctorRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
           kind: 'exam',
           code: exam.code,
           title: exam.title,
+          courseId: exam.courseId ?? undefined,
           challengeIds: new Set(await examChallengeIds(db, sitting.id)),
         },
         request.query,
