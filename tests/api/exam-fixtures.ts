@@ -197,3 +197,13 @@ export async function seedJudged(
   await refreshStanding(poolSql(server.database.pool), s.sittingAttemptId, s.challengeId);
   return row.id;
 }
+
+/** seedJudged under the student's current attempt at the exam `examCode`. */
+export async function seedJudgedInExam(
+  server: TestServer,
+  examCode: string,
+  s: Omit<Parameters<typeof seedJudged>[1], 'sittingAttemptId'>,
+): Promise<string> {
+  const sittingAttemptId = await examSittingAttempt(server, s.userId, examCode);
+  return seedJudged(server, { ...s, sittingAttemptId });
+}

@@ -44,7 +44,7 @@ import {
   examInput,
   examSittingAttempt,
   openExam,
-  seedJudged,
+  seedJudgedInExam,
   seedStudents,
   type ExamStudent,
 } from './exam-fixtures.ts';
@@ -110,9 +110,8 @@ describe.each(databaseKinds)('similarity and signals per exam on %s', (kind) => 
     minute = 5,
   ) {
     const who = person(name);
-    sub[`${challengeId}/${examCode}/${name}`] = await seedJudged(server, {
+    sub[`${challengeId}/${examCode}/${name}`] = await seedJudgedInExam(server, examCode, {
       userId: who.id,
-      sittingAttemptId: await examSittingAttempt(server, who.id, examCode),
       challengeId,
       score,
       at: at(minute),

@@ -28,7 +28,7 @@ import {
   examInput,
   examSittingAttempt,
   openExam,
-  seedJudged,
+  seedJudgedInExam,
   seedStudents,
   type ExamStudent,
 } from './exam-fixtures.ts';
@@ -60,9 +60,8 @@ describe.each(databaseKinds)('stored exam totals on %s', (kind) => {
     return row as { total: number | null; last_at: Date | null } | undefined;
   };
   const judged = async (who: ExamStudent, challengeId: string, score: number, minute: number) =>
-    seedJudged(server, {
+    seedJudgedInExam(server, CODE, {
       userId: who.id,
-      sittingAttemptId: await examSittingAttempt(server, who.id, CODE),
       challengeId,
       score,
       at: at(minute),

@@ -30,9 +30,8 @@ import {
 import {
   createExam,
   examInput,
-  examSittingAttempt,
   openExam,
-  seedJudged,
+  seedJudgedInExam,
   seedStudents,
 } from './exam-fixtures.ts';
 import { seedChallenge } from './results-fixtures.ts';
@@ -246,9 +245,8 @@ describe.each(databaseKinds)('exams, the teacher’s calls, on %s', (kind) => {
 
     await createExam(server, admin, examInput('EA-KEPT', slots));
     await openExam(server, student, 'EA-KEPT');
-    await seedJudged(server, {
+    await seedJudgedInExam(server, 'EA-KEPT', {
       userId: student.id,
-      sittingAttemptId: await examSittingAttempt(server, student.id, 'EA-KEPT'),
       challengeId: 'EA-P1',
       score: 100,
       at: new Date(),

@@ -42,9 +42,8 @@ import {
   compilerHeaders,
   createExam,
   examInput,
-  examSittingAttempt,
   openExam,
-  seedJudged,
+  seedJudgedInExam,
   seedStudents,
   type ExamStudent,
 } from './exam-fixtures.ts';
@@ -114,9 +113,8 @@ describe.each(databaseKinds)('the exam results matrix on %s', (kind) => {
     const drawnFor = async (who: ExamStudent) =>
       (await openExam(server, who, 'ER-M')).problems[1]?.challengeId ?? '';
     const seed = async (who: ExamStudent, challengeId: string, score: number, minute: number) =>
-      seedJudged(server, {
+      seedJudgedInExam(server, 'ER-M', {
         userId: who.id,
-        sittingAttemptId: await examSittingAttempt(server, who.id, 'ER-M'),
         challengeId,
         score,
         at: at(minute),
@@ -282,9 +280,8 @@ describe.each(databaseKinds)('the exam results matrix on %s', (kind) => {
     );
     const dev = people.Dev as ExamStudent;
     await openExam(server, dev, 'ER-STOP');
-    await seedJudged(server, {
+    await seedJudgedInExam(server, 'ER-STOP', {
       userId: dev.id,
-      sittingAttemptId: await examSittingAttempt(server, dev.id, 'ER-STOP'),
       challengeId: 'ER-A',
       score: 100,
       at: at(50),
@@ -322,9 +319,8 @@ describe.each(databaseKinds)('the exam results matrix on %s', (kind) => {
     const again = await fetch(server.url + url, { headers: { ...admin, 'if-none-match': etag } });
     expect(again.status).toBe(304);
     const chitra = people.Chitra as ExamStudent;
-    await seedJudged(server, {
+    await seedJudgedInExam(server, 'ER-M', {
       userId: chitra.id,
-      sittingAttemptId: await examSittingAttempt(server, chitra.id, 'ER-M'),
       challengeId: 'ER-A',
       score: 10,
       at: at(25),

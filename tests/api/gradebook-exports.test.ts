@@ -22,13 +22,7 @@ import {
   startServer,
   type TestServer,
 } from './harness.ts';
-import {
-  createExam,
-  examInput,
-  examSittingAttempt,
-  openExam,
-  seedJudged,
-} from './exam-fixtures.ts';
+import { createExam, examInput, openExam, seedJudgedInExam } from './exam-fixtures.ts';
 import { seedAttempt, seedChallenge, seedStudent } from './results-fixtures.ts';
 import { createdCourse, invitedStaff, type StaffSession } from './staff-fixtures.ts';
 import { bound } from './bounds.ts';
@@ -159,9 +153,8 @@ describe.each(databaseKinds)('gradebook exports on %s', (kind) => {
       }),
     );
     await openExam(server, { id: bilalId, email: '', name: '', session }, 'GB-X');
-    await seedJudged(server, {
+    await seedJudgedInExam(server, 'GB-X', {
       userId: bilalId,
-      sittingAttemptId: await examSittingAttempt(server, bilalId, 'GB-X'),
       challengeId: 'GB-1',
       score: 80,
       at: new Date(),

@@ -22,9 +22,8 @@ import type { Verdict } from '../../src/contract/verdicts.ts';
 import {
   createExam,
   examInput,
-  examSittingAttempt,
   openExam,
-  seedJudged,
+  seedJudgedInExam,
   seedStudents,
   type ExamStudent,
 } from './exam-fixtures.ts';
@@ -158,9 +157,8 @@ describe.each(databaseKinds)('per-test statistics on %s', (kind) => {
     student = first;
     const judged = async (who: ExamStudent, score: number, tests: Verdict[], at: number) => {
       await openExam(server, who, 'STAT-X');
-      const id = await seedJudged(server, {
+      const id = await seedJudgedInExam(server, 'STAT-X', {
         userId: who.id,
-        sittingAttemptId: await examSittingAttempt(server, who.id, 'STAT-X'),
         challengeId: 'STAT-1',
         score,
         at: new Date(T0 + at * 1000),

@@ -39,13 +39,7 @@ import {
   submitAndWait,
   type Student,
 } from './compiler-fixtures.ts';
-import {
-  createExam,
-  examInput,
-  examSittingAttempt,
-  openExam,
-  seedJudged,
-} from './exam-fixtures.ts';
+import { createExam, examInput, openExam, seedJudgedInExam } from './exam-fixtures.ts';
 import { createdCourse, invitedStaff, type StaffSession } from './staff-fixtures.ts';
 import { bound } from './bounds.ts';
 
@@ -320,9 +314,8 @@ describe.each(databaseKinds)('score overrides on %s', (kind) => {
 
   it("grades an exam's problem on its own: the matrix, the stored totals and both exports", async () => {
     // Judged 40 of 100 there (after the re-judge above, which would have judged it again).
-    await seedJudged(server, {
+    await seedJudgedInExam(server, 'GR-X', {
       userId: student.id,
-      sittingAttemptId: await examSittingAttempt(server, student.id, 'GR-X'),
       challengeId: 'GR-1',
       score: 40,
       at: new Date(),
