@@ -2,10 +2,10 @@
  * The proctor view's reads (contract/proctor.ts): one statement per sitting for every roster
  * student (the students its course lists, as the Results pages do: section-columns.ts
  * courseStudents, so every student account for the default course) with their current sitting
- * attempt (the highest number), its presence, its current problem and
- * its standings summed (submissions, integrity counters, the latest submission and signal). The
- * standings' counters are kept on `attempts` by the judge and the signal store, so this sums a
- * few rows per student instead of counting submissions or events.
+ * attempt (the highest number), its presence, its current problem and its standings summed
+ * (submissions, integrity counters, the latest submission and signal). The standings' counters
+ * are kept on `attempts` by the judge and the signal store, so this sums a few rows per student
+ * instead of counting submissions or events.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
@@ -102,7 +102,7 @@ export function proctorRowsSql(sittingId: string, courseId?: string): SQL {
 }
 
 /** A challenge's name and course, or undefined when it does not exist. */
-export async function findChallengeTitle(
+export async function findChallengeNameAndCourse(
   db: Db,
   challengeId: string,
 ): Promise<{ title: string; courseId: string | undefined } | undefined> {

@@ -22,7 +22,11 @@ import { findExamByCode } from '../../exams/exam-queries.ts';
 import { HttpError } from '../../http-error.ts';
 import { challengeSitting, findSitting, type Sitting } from '../sitting-queries.ts';
 import { followProctor } from './follow-proctor.ts';
-import { examChallengeIds, findChallengeTitle, readProctorRows } from './proctor-queries.ts';
+import {
+  examChallengeIds,
+  findChallengeNameAndCourse,
+  readProctorRows,
+} from './proctor-queries.ts';
 import { buildProctorView } from './proctor-view.ts';
 import { unansweredQuestionCount } from '../notices/notice-queries.ts';
 
@@ -97,7 +101,7 @@ export const proctorRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
     },
     async (request, reply) => {
       const { challengeId } = request.params;
-      const challenge = await findChallengeTitle(db, challengeId);
+      const challenge = await findChallengeNameAndCourse(db, challengeId);
       if (challenge === undefined) throw new HttpError(404, messages.challengeNotFound);
       const sitting = await challengeSitting(db, challengeId);
       return answer(
