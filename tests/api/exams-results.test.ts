@@ -311,6 +311,32 @@ describe.each(databaseKinds)('the exam results matrix on %s', (kind) => {
     clock = T0 + 30 * 60_000;
   });
 
+  // PGlite has one connection, so pg_prepared_statements shows every statement the server
+  // prepared (db/prepared.ts); on PostgreSQL each pooled connection has its own.
+  it.runIf(kind === 'pglite')(
+    'reads every exam through the same prepared statements: the values stay parameters',
+    async () => {
+      const statements = async () =>
+        (await queryRows(server, 'select name from pg_prepared_statements order by name')).map(
+          (r) => r.name,
+        );
+      await matrix({ sort: 'total', dir: 'desc' });
+      const prepared = await statements();
+      // The page's students and its cells, at least.
+      expect(prepared.length).toBeGreaterThanOrEqual(2);
+      await createExam(
+        server,
+        admin,
+        examInput('ER-PREP', [{ points: 5, challengeIds: ['ER-A'] }]),
+      );
+      await openExam(server, people.Dev as ExamStudent, 'ER-PREP');
+      await matrix({ sort: 'total', dir: 'desc' }, 'ER-PREP');
+      clock += 60_000;
+      await matrix({ sort: 'total', dir: 'desc' });
+      expect(await statements()).toEqual(prepared);
+    },
+  );
+
   it('answers 304 while nothing changed, and the new matrix after a submission', async () => {
     const url = `${examResultsPath('ER-M')}?sort=name`;
     const first = await call(server, 'GET', url, undefined, admin);

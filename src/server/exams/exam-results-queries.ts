@@ -26,6 +26,7 @@ import {
   type SortKey,
 } from '../results/keyset.ts';
 import { courseStudents, enrolmentColumns, inSection } from '../results/section-columns.ts';
+import { executePrepared } from '../db/prepared.ts';
 import { containsPattern, iso, rowsOf } from '../db/sql-helpers.ts';
 import { slotCellsSql } from './exam-cells.ts';
 import type { ExamRow } from './exam-queries.ts';
@@ -250,13 +251,16 @@ async function pageRows(
   const rows: PageRow[] = [];
   const value = after?.value;
   if (value !== null) {
-    const found = await db.execute(sql`${pageColumns(exam, key, now)}
+    const found = await executePrepared(
+      db,
+      sql`${pageColumns(exam, key, now)}
       ${fromAttemptsWhere(exam, filters, now, [
         sql`${key.expr} is not null`,
         ...(after && value !== undefined ? [afterValue(key, USER_ID, { ...after, value })] : []),
       ])}
       order by ${key.expr} ${dir}, sa.user_id ${dir}
-      limit ${n}`);
+      limit ${n}`,
+    );
     rows.push(...rowsOf<PageRow>(found));
   }
   if (rows.length < n) {
@@ -299,7 +303,9 @@ async function readCellsOnce(
   sittingAttemptIds: string[],
 ): Promise<Map<string, CellsRow>> {
   if (sittingAttemptIds.length === 0) return new Map();
-  const found = await db.execute(sql`
+  const found = await executePrepared(
+    db,
+    sql`
     select sa.id as "sittingAttemptId",
       json_agg(json_build_object('ordinal', x.ordinal, 'challengeId', x."challengeId",
         'score', x.score, 'automaticScore', x."automaticScore", 'graded', x.graded,
@@ -311,10 +317,10 @@ async function readCellsOnce(
         'pastes', coalesce(sum(x.pastes), 0),
         'blockedPastes', coalesce(sum(x."blockedPastes"), 0),
         'reloads', coalesce(sum(x.reloads), 0)) end as signals
-    from sitting_attempts sa
+    from unnest(${sql.param(sittingAttemptIds)}::uuid[]) sa(id)
       cross join lateral (${slotCellsSql(exam.sittingId, sql`sa.id`, exam.scoring)}) x
-    where sa.id = any(${sql.param(sittingAttemptIds)}::uuid[])
-    group by sa.id`);
+    group by sa.id`,
+  );
   return new Map(rowsOf<CellsRow>(found).map((r) => [r.sittingAttemptId, r]));
 }
 
