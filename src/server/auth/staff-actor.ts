@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/connection.ts';
+import { executePrepared } from '../db/prepared.ts';
 import { rowsOf } from '../db/sql-helpers.ts';
 import type { Actor, CourseRole, StaffRole } from './policy.ts';
 
@@ -21,12 +22,15 @@ export async function loadActor(
   claims: { sub: string; email: string },
 ): Promise<Actor | undefined> {
   const rows = rowsOf<Row>(
-    await db.execute(sql`
+    await executePrepared(
+      db,
+      sql`
     select a.role, a.deactivated_at is not null as deactivated, cs.course_id,
            cs.role as course_role
       from admins a
       left join course_staff cs on cs.staff_id = a.id and a.role <> 'owner'
-     where a.id = ${claims.sub}::uuid`),
+     where a.id = ${claims.sub}::uuid`,
+    ),
   );
   const [first] = rows;
   if (!first || first.deactivated) return undefined;

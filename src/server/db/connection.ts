@@ -103,6 +103,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     idleTimeoutMillis: 0,
     // An idle connection alone must not keep the process alive, as in-process PGlite did not.
     allowExitOnIdle: true,
+    // Every connection to PGlite shares its one session, whose named prepared statements
+    // (prepared.ts) outlive a connection that broke; node-postgres on the connection replacing it
+    // knows none of them and would prepare one that exists, so it drops them before its first use
+    // (pg-pool awaits this before lending the connection).
+    onConnect: async (client) => {
+      await client.query('deallocate all');
+    },
   });
   pool.on('error', () => undefined);
   const db = withCommitHooks(drizzlePg(pool, { schema }));

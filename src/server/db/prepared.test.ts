@@ -1,12 +1,13 @@
 /**
  * Named prepared statements (prepared.ts) on a real PGlite database, which like PostgreSQL is
- * reached through node-postgres: the answer is db.execute's, one statement is prepared per text
+ * reached through node-postgres: the answer is db.execute's (or the builder's own), one statement is prepared per text
  * whatever its values, a different text gets its own, and a transaction's reads see its writes.
  */
-import { sql } from 'drizzle-orm';
+import { gt, sql } from 'drizzle-orm';
+import { integer, pgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle, type Db } from './connection.ts';
-import { executePrepared, preparedName } from './prepared.ts';
+import { executePrepared, preparedName, runPrepared } from './prepared.ts';
 import { rowsOf } from './sql-helpers.ts';
 
 let database: DatabaseHandle;
@@ -16,6 +17,8 @@ const prepared = async (db: Db) =>
   rowsOf<{ name: string }>(
     await db.execute(sql`select name from pg_prepared_statements order by name`),
   ).map((r) => r.name);
+
+const numbers = pgTable('numbers', { n: integer('n') });
 
 const above = (n: number) => sql`select n from numbers where n > ${n} order by n`;
 
@@ -59,5 +62,28 @@ describe('executePrepared', () => {
       }),
     ).rejects.toThrow('roll back');
     expect(rowsOf(await executePrepared(db, above(4)))).toEqual([{ n: 5 }]);
+  });
+
+  it('runs a builder’s select prepared, its rows mapped as the builder maps them', async () => {
+    const { db } = database;
+    const before = (await prepared(db)).length;
+    const select = (n: number) =>
+      db.select({ value: numbers.n }).from(numbers).where(gt(numbers.n, n));
+    expect(await runPrepared(select(3))).toEqual(await select(3));
+    expect(await runPrepared(select(1))).toEqual([
+      { value: 2 },
+      { value: 3 },
+      { value: 4 },
+      { value: 5 },
+    ]);
+    expect(await prepared(db)).toHaveLength(before + 1);
+  });
+
+  it('prepares again on a connection that replaced a broken one (PGlite keeps its session)', async () => {
+    const { db, pool } = database;
+    await executePrepared(db, above(2));
+    const broken = await pool.connect();
+    broken.release(new Error('broken'));
+    expect(rowsOf(await executePrepared(db, above(3)))).toEqual([{ n: 4 }, { n: 5 }]);
   });
 });

@@ -26,3 +26,11 @@ export function executePrepared(db: Db, query: SQL): Promise<unknown> {
   const built = dialect.sqlToQuery(query);
   return db._.session.prepareQuery(built, undefined, preparedName(built.sql), false).execute();
 }
+
+/** A drizzle builder's query (a select) as a named prepared statement, its rows mapped as usual. */
+export function runPrepared<T>(query: {
+  toSQL(): { sql: string };
+  prepare(name: string): { execute(): Promise<T> };
+}): Promise<T> {
+  return query.prepare(preparedName(query.toSQL().sql)).execute();
+}

@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/connection.ts';
+import { executePrepared } from '../db/prepared.ts';
 import { examDraws } from '../db/schema.ts';
 import { rowsOf } from '../db/sql-helpers.ts';
 import { drawFromPool } from './exam-draw.ts';
@@ -15,7 +16,9 @@ export async function ensureDraws(
   sittingAttemptId: string,
   userId: string,
 ): Promise<void> {
-  const found = await db.execute(sql`
+  const found = await executePrepared(
+    db,
+    sql`
     select sl.id, sl.ordinal, d.challenge_id as drawn,
       coalesce(array_agg(ch.challenge_id) filter (where ch.challenge_id is not null), '{}') as pool
     from exam_slots sl
@@ -23,7 +26,8 @@ export async function ensureDraws(
       left join exam_slot_choices ch on ch.slot_id = sl.id
     where sl.exam_sitting_id = ${examSittingId}
     group by sl.id, sl.ordinal, d.challenge_id
-    order by sl.ordinal`);
+    order by sl.ordinal`,
+  );
   const slots = rowsOf<{ id: string; ordinal: number; drawn: string | null; pool: string[] }>(
     found,
   );

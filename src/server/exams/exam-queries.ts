@@ -8,6 +8,7 @@ import type { Exam, ExamInputParsed, ExamSlot, ExamSummary } from '../../contrac
 import type { SittingLifecycle } from '../../contract/sittings.ts';
 import { inVisibleCourses, visibleCourseSql } from '../auth/course-scope.ts';
 import type { Db } from '../db/connection.ts';
+import { runPrepared } from '../db/prepared.ts';
 import { examSlotChoices, examSlots, exams, sittings } from '../db/schema.ts';
 import { rowsOf } from '../db/sql-helpers.ts';
 
@@ -15,10 +16,12 @@ export type ExamRow = typeof exams.$inferSelect;
 
 /** The exam with this code, in any case and with spaces around it ignored. */
 export async function findExamByCode(db: Db, code: string): Promise<ExamRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(exams)
-    .where(sql`lower(${exams.code}) = lower(${code.trim()})`);
+  const [row] = await runPrepared(
+    db
+      .select()
+      .from(exams)
+      .where(sql`lower(${exams.code}) = lower(${code.trim()})`),
+  );
   return row;
 }
 

@@ -17,6 +17,7 @@ import {
 import { deadlineFor } from '../compiler/time-window.ts';
 import type { ChangeFeed } from '../changes/change-feed.ts';
 import type { Db } from '../db/connection.ts';
+import { executePrepared } from '../db/prepared.ts';
 import { HttpError } from '../http-error.ts';
 import { rowsOf } from '../db/sql-helpers.ts';
 import {
@@ -235,9 +236,12 @@ async function readStudentExam(
   exam: ExamRow,
   attempt: SittingAttempt,
 ): Promise<StudentExam> {
-  const found = await deps.db.execute(sql`
+  const found = await executePrepared(
+    deps.db,
+    sql`
     select x.* from (${slotCellsSql(exam.sittingId, sql`${attempt.id}::uuid`, exam.scoring)}) x
-    order by x.ordinal`);
+    order by x.ordinal`,
+  );
   const cells = rowsOf<CellRow>(found);
   const problems: StudentExamProblem[] = cells.flatMap((c) =>
     c.challengeId === null

@@ -8,6 +8,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { RELEASE_MODES, type ReleaseMode } from '../../contract/result-release.ts';
 import type { Db } from '../db/connection.ts';
+import { executePrepared } from '../db/prepared.ts';
 import { rowsOf } from '../db/sql-helpers.ts';
 import { wallClockInstant } from '../compiler/time-window.ts';
 import type { ReleaseRule } from './release-rule.ts';
@@ -57,7 +58,7 @@ const examRules = (where: SQL) => sql`
   where ${where}`;
 
 async function rulesOf(db: Db, query: SQL, timeZone: string): Promise<Map<string, ReleaseRule>> {
-  const rows = rowsOf<Row>(await db.execute(query));
+  const rows = rowsOf<Row>(await executePrepared(db, query));
   return new Map(rows.map((row) => [row.key, toRule(row, timeZone)]));
 }
 

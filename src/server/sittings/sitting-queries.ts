@@ -5,6 +5,7 @@
  */
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/connection.ts';
+import { runPrepared } from '../db/prepared.ts';
 import type { SittingLifecycle } from '../../contract/sittings.ts';
 import type { StoredAccessRules } from '../../contract/access-rules.ts';
 import { sittingAttempts, sittings } from '../db/schema.ts';
@@ -67,7 +68,9 @@ export async function findChallengeSitting(
 
 /** The sitting with this id (an exam's: exams.sitting_id), if it exists. */
 export async function findSitting(db: Db, sittingId: string): Promise<Sitting | undefined> {
-  const [row] = await db.select(sittingColumns).from(sittings).where(eq(sittings.id, sittingId));
+  const [row] = await runPrepared(
+    db.select(sittingColumns).from(sittings).where(eq(sittings.id, sittingId)),
+  );
   return row;
 }
 
@@ -101,19 +104,21 @@ export async function findSittingAttempt(
   sittingId: string,
   userId: string,
 ): Promise<SittingAttempt | undefined> {
-  const [row] = await db
-    .select({
-      id: sittingAttempts.id,
-      sittingId: sittingAttempts.sittingId,
-      number: sittingAttempts.number,
-      startedAt: sittingAttempts.startedAt,
-      deadline: sittingAttempts.deadline,
-      finishedAt: sittingAttempts.finishedAt,
-    })
-    .from(sittingAttempts)
-    .where(and(eq(sittingAttempts.sittingId, sittingId), eq(sittingAttempts.userId, userId)))
-    .orderBy(desc(sittingAttempts.number))
-    .limit(1);
+  const [row] = await runPrepared(
+    db
+      .select({
+        id: sittingAttempts.id,
+        sittingId: sittingAttempts.sittingId,
+        number: sittingAttempts.number,
+        startedAt: sittingAttempts.startedAt,
+        deadline: sittingAttempts.deadline,
+        finishedAt: sittingAttempts.finishedAt,
+      })
+      .from(sittingAttempts)
+      .where(and(eq(sittingAttempts.sittingId, sittingId), eq(sittingAttempts.userId, userId)))
+      .orderBy(desc(sittingAttempts.number))
+      .limit(1),
+  );
   return row;
 }
 

@@ -5,6 +5,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { AccommodationLogEntry } from '../../../contract/accommodations.ts';
 import type { Db } from '../../db/connection.ts';
+import { runPrepared } from '../../db/prepared.ts';
 import { accommodationLog, sittingAccommodations, sittingAttempts } from '../../db/schema.ts';
 import { NO_ACCOMMODATION, type Accommodation } from './accommodation-time.ts';
 
@@ -22,12 +23,17 @@ export async function findAccommodation(
   sittingId: string,
   userId: string,
 ): Promise<Accommodation> {
-  const [row] = await db
-    .select(accommodationColumns)
-    .from(sittingAccommodations)
-    .where(
-      and(eq(sittingAccommodations.sittingId, sittingId), eq(sittingAccommodations.userId, userId)),
-    );
+  const [row] = await runPrepared(
+    db
+      .select(accommodationColumns)
+      .from(sittingAccommodations)
+      .where(
+        and(
+          eq(sittingAccommodations.sittingId, sittingId),
+          eq(sittingAccommodations.userId, userId),
+        ),
+      ),
+  );
   return row ?? NO_ACCOMMODATION;
 }
 
