@@ -13,6 +13,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { withCommitHooks } from './commit-hooks.ts';
+import { deallocateOwnStatements } from './prepared-names.ts';
 import { startPgliteThread } from './pglite-thread.ts';
 import * as schema from './schema.ts';
 
@@ -103,13 +104,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     idleTimeoutMillis: 0,
     // An idle connection alone must not keep the process alive, as in-process PGlite did not.
     allowExitOnIdle: true,
-    // Every connection to PGlite shares its one session, whose named prepared statements
-    // (prepared.ts) outlive a connection that broke; node-postgres on the connection replacing it
-    // knows none of them and would prepare one that exists, so it drops them before its first use
-    // (pg-pool awaits this before lending the connection).
-    onConnect: async (client) => {
-      await client.query('deallocate all');
-    },
+    // PGlite's one session outlives a connection that broke, with this process's prepared
+    // statements (prepared-names.ts); pg-pool awaits this before lending the replacement.
+    onConnect: deallocateOwnStatements,
   });
   pool.on('error', () => undefined);
   const db = withCommitHooks(drizzlePg(pool, { schema }));

@@ -7,7 +7,8 @@ import { gt, sql } from 'drizzle-orm';
 import { integer, pgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle, type Db } from './connection.ts';
-import { executePrepared, preparedName, runPrepared } from './prepared.ts';
+import { preparedName } from './prepared-names.ts';
+import { executePrepared, runPrepared } from './prepared.ts';
 import { rowsOf } from './sql-helpers.ts';
 
 let database: DatabaseHandle;
@@ -41,7 +42,7 @@ describe('executePrepared', () => {
     }
     const names = await prepared(db);
     expect(names).toHaveLength(1);
-    expect(names[0]).toMatch(/^p_[\w-]{27}$/);
+    expect(names[0]).toMatch(/^p_[\w-]{27}_[\w-]{8}$/);
     await executePrepared(db, sql`select count(*)::int as n from numbers where n < ${3}`);
     expect(await prepared(db)).toHaveLength(2);
   });
@@ -79,11 +80,14 @@ describe('executePrepared', () => {
     expect(await prepared(db)).toHaveLength(before + 1);
   });
 
-  it('prepares again on a connection that replaced a broken one (PGlite keeps its session)', async () => {
+  it('prepares again on a connection that replaced a broken one, leaving other processes’ statements', async () => {
     const { db, pool } = database;
+    // Another process's statement in PGlite's shared session (`npm run admin` on the socket).
+    await db.execute(sql.raw('prepare p_other_process as select 1'));
     await executePrepared(db, above(2));
     const broken = await pool.connect();
     broken.release(new Error('broken'));
     expect(rowsOf(await executePrepared(db, above(3)))).toEqual([{ n: 4 }, { n: 5 }]);
+    expect(await prepared(db)).toContain('p_other_process');
   });
 });

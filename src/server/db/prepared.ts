@@ -6,20 +6,16 @@
  * `log_min_duration_statement`); both databases go through node-postgres (connection.ts), PGlite
  * included.
  *
- * The name is a digest of the statement's text, so each distinct text (a view's filters and
- * sort give a few hundred at most) is prepared once per connection and kept while it lives; its
- * values stay parameters. Not for statements whose text embeds values.
+ * The name is a digest of the statement's text (prepared-names.ts), so each distinct text (a
+ * view's filters and sort give a few hundred at most) is prepared once per connection and kept
+ * while it lives; its values stay parameters. Not for statements whose text embeds values.
  */
-import crypto from 'node:crypto';
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from './connection.ts';
+import { preparedName } from './prepared-names.ts';
 
 const dialect = new PgDialect();
-
-/** The statement's name: PostgreSQL keeps 63 bytes of a name, a SHA-1 in base64url is 27. */
-export const preparedName = (text: string): string =>
-  `p_${crypto.createHash('sha1').update(text).digest('base64url')}`;
 
 /** `db.execute(query)` as a named prepared statement; the same result (`rowsOf` reads it). */
 export function executePrepared(db: Db, query: SQL): Promise<unknown> {
