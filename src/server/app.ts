@@ -142,7 +142,15 @@ export async function buildApp(
   refuseNul(app);
   const gracefulClose = registerGracefulClose(app);
   // A lab's uplink is often the bottleneck: the app shell is ~530 KB raw and ~150 KB compressed.
-  await app.register(compress, { global: true, encodings: ['br', 'gzip'] });
+  // An answer up to 64 KB (a results page, the exam matrix) is compressed in one call and sent
+  // with its length: on two cores the library's default sends anything over 8 KB through a
+  // stream on libuv's threads, whose hand-offs cost a 55 KB matrix page more than its 0.65 ms
+  // of brotli (bench/exams.ts: p99 34 -> 30 ms on PostgreSQL). Exports are streams as before.
+  await app.register(compress, {
+    global: true,
+    encodings: ['br', 'gzip'],
+    syncThreshold: 64 * 1024,
+  });
   // helmet itself, built once: @fastify/helmet built it again on every request, parsing the CSP
   // directives each time (~0.1 ms a request, a tenth of a Submit's CPU at a deadline).
   const securityHeaders = helmet({

@@ -5,7 +5,18 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompressDirectory } from '../../scripts/precompress-plugin.ts';
 import { messages } from '../../src/contract/messages.ts';
-import { call, databaseKinds, startServer, type TestServer } from './harness.ts';
+import { getChallengePath } from '../../src/contract/challenges.ts';
+import {
+  adminEnv,
+  adminToken,
+  bearer,
+  call,
+  databaseKinds,
+  queryRows,
+  startServer,
+  type TestServer,
+} from './harness.ts';
+import { seedChallenge } from './results-fixtures.ts';
 
 describe.each(databaseKinds)('health and errors on %s', (kind) => {
   let server: TestServer;
@@ -191,5 +202,55 @@ describe('compression', () => {
     const plain = await get('identity');
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body.toString()).toBe(builtScript);
+  });
+});
+
+describe('JSON answers', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer('pglite', adminEnv);
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('sends one of tens of KB compressed in one piece, with its length (app.ts syncThreshold)', async () => {
+    // About 24 KB of statement, over the 8 KB the library streams from on two cores.
+    const statement = Array.from({ length: 800 }, (_, i) => `Line ${i}: ${'ab'.repeat(i % 20)}`);
+    await seedChallenge(server, 'BIG-STATEMENT');
+    await queryRows(server, 'update challenges set challenge_desc = $1 where challenge_id = $2', [
+      statement.join('\n'),
+      'BIG-STATEMENT',
+    ]);
+    const headers = {
+      ...bearer(await adminToken(server)),
+      'content-type': 'application/json',
+      'accept-encoding': 'br, gzip',
+    };
+    // fetch would decode the body: node:http hands over the bytes as sent.
+    const { request } = await import('node:http');
+    const answer = await new Promise<{ headers: Record<string, unknown>; body: Buffer }>(
+      (resolve, reject) => {
+        const req = request(
+          `${server.url}${getChallengePath}`,
+          { method: 'POST', headers },
+          (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (chunk: Buffer) => chunks.push(chunk));
+            res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+          },
+        );
+        req.on('error', reject);
+        req.end(JSON.stringify({ challengeId: 'BIG-STATEMENT' }));
+      },
+    );
+    expect(answer.headers['content-encoding']).toBe('br');
+    expect(answer.headers['transfer-encoding']).toBeUndefined();
+    expect(Number(answer.headers['content-length'])).toBe(answer.body.length);
+    const json = JSON.parse(zlib.brotliDecompressSync(answer.body).toString()) as {
+      challengeDesc: string;
+    };
+    expect(json.challengeDesc.length).toBeGreaterThan(20_000);
+    expect(json.challengeDesc.split('\n')).toEqual(statement);
   });
 });
